@@ -1,0 +1,468 @@
+"""Rush Hour, name for name as in chapter 18.
+
+The 6x6 board's cells are numbered so that arithmetic finds neighbours: row ``i``
+(0 at the top) holds cells ``7i+1 .. 7i+6``, and the multiples of 7 stand for the
+right-hand wall::
+
+     1  2  3  4  5  6
+     8  9 10 11 12 13
+    15 16 17 18 19 20   <- the exit is at 20
+    22 23 24 25 26 27
+    29 30 31 32 33 34
+    36 37 38 39 40 41
+
+A vehicle is its ``(rear, front)`` cells, with ``rear < front``; it is horizontal when
+``r > f - 7``.  A grid lists the vehicles, vehicle 0 (the special car) first.  A move
+``(v, c)`` slides vehicle ``v`` by one cell, onto the free cell ``c``.
+
+>>> show(g1).splitlines()[2]
+'B.AAGH'
+>>> len(bfsolve(g1))
+34
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+from pyrsistent import PVector, pvector
+
+from pearls import search
+from pearls.search import mkplans
+from pearls.toolz_typed import merge_sorted
+from pearls.types import BoardError, Plan, Planner, Puzzle
+
+__all__ = [
+    "EXIT",
+    "LETTERS",
+    "Cell",
+    "Grid",
+    "Move",
+    "Span",
+    "Vehicle",
+    "adjust",
+    "allcells",
+    "bfsolve",
+    "blocker",
+    "covers",
+    "dfsolve",
+    "expand",
+    "fillcells",
+    "freecells",
+    "freeingmoves",
+    "g1",
+    "goalmoves",
+    "grid",
+    "move",
+    "moves",
+    "newplans",
+    "occupied",
+    "p1",
+    "p2",
+    "p3",
+    "p4",
+    "parse",
+    "planner",
+    "premoves",
+    "psolve",
+    "puzzle",
+    "show",
+    "solved",
+]
+
+Cell = int  # 1..41, multiples of 7 are the right-hand wall; e.g. 20, the exit
+Span = tuple[Cell, Cell]  # a vehicle's (rear, front) cells, e.g. (17, 18)
+Grid: TypeAlias = PVector[Span]  # vehicle v at index v, the special car first
+Vehicle = int  # an index into a grid, e.g. 0, the special car
+Move = tuple[Vehicle, Cell]  # vehicle v onto cell c, e.g. (0, 19)
+
+EXIT: Cell = 20
+
+allcells: tuple[Cell, ...] = tuple(c for c in range(1, 42) if c % 7 != 0)
+
+
+def horizontal(span: Span) -> bool:
+    """Whether a vehicle lies along a row: ``r > f - 7``."""
+    r, f = span
+    return r > f - 7
+
+
+def fillcells(span: Span) -> list[Cell]:
+    """The cells a vehicle covers.
+
+    ``fillcells (r, f) = if r > f-7 then [r .. f] else [r, r+7 .. f]``
+
+    >>> fillcells((17, 18)), fillcells((13, 27))
+    ([17, 18], [13, 20, 27])
+    """
+    r, f = span
+    return list(range(r, f + 1, 1 if horizontal(span) else 7))
+
+
+def occupied(g: Grid) -> list[Cell]:
+    """The covered cells, ascending.
+
+    ``occupied = foldr (merge . fillcells) []``
+
+    >>> occupied(grid([(17, 18), (13, 27)]))
+    [13, 17, 18, 20, 27]
+    """
+    return list(merge_sorted(*map(fillcells, g)))
+
+
+def freecells(g: Grid) -> list[Cell]:
+    """The empty cells, ascending.
+
+    ``freecells g = allcells \\\\ occupied g``
+
+    >>> freecells(g1)
+    [16, 22, 23, 29, 30, 32, 39]
+    """
+    taken = set(occupied(g))
+    return [c for c in allcells if c not in taken]
+
+
+def adjs(span: Span) -> tuple[Cell, Cell]:
+    """The two cells a vehicle could slide onto, forwards first.
+
+    ``adjs (r, f) = if r > f-7 then [f+1, r-1] else [f+7, r-7]``
+    """
+    r, f = span
+    return (f + 1, r - 1) if horizontal(span) else (f + 7, r - 7)
+
+
+def moves(g: Grid) -> list[Move]:
+    """The legal moves, vehicle by vehicle, forwards before backwards.
+
+    ``moves g = [(v, c) | (v, i) <- zip [0..] g, c <- adjs i, c ∈ fs] where fs = freecells g``
+
+    >>> moves(g1)
+    [(0, 16), (1, 22), (2, 16), (8, 23), (10, 32), (12, 39)]
+    """
+    fs = set(freecells(g))
+    return [(v, c) for v, span in enumerate(g) for c in adjs(span) if c in fs]
+
+
+def adjust(span: Span, c: Cell) -> Span:
+    """A vehicle slid one cell onto ``c``.
+
+    ::
+
+        adjust (r, f) c
+          | r > f-7   = if c > f then (r+1, c) else (c, f-1)
+          | otherwise = if c < r then (c, f-7) else (r+7, c)
+
+    >>> adjust((17, 18), 19), adjust((13, 27), 6)
+    ((18, 19), (6, 20))
+    """
+    r, f = span
+    if horizontal(span):
+        return (r + 1, c) if c > f else (c, f - 1)
+    return (c, f - 7) if c < r else (r + 7, c)
+
+
+def move(g: Grid, m: Move) -> Grid:
+    """The grid after a move.
+
+    ``move g (v, c) = g1 ++ adjust i c : g2 where (g1, i : g2) = splitAt v g``
+
+    >>> move(g1, (0, 16))[0]
+    (16, 17)
+    """
+    v, c = m
+    return g.set(v, adjust(g[v], c))
+
+
+def solved(g: Grid) -> bool:
+    """Whether the special car's front is at the exit: ``solved g = snd (head g) == 20``."""
+    return g[0][1] == EXIT
+
+
+puzzle: Puzzle[Grid, Move] = Puzzle(moves, move, solved)
+
+
+def goalmoves(g: Grid) -> Plan[Move]:
+    """Drive the special car to the exit, one cell at a time.
+
+    ``goalmoves g = [(0, c) | c <- [snd (head g) + 1 .. 20]]``
+
+    >>> goalmoves(g1)
+    ((0, 19), (0, 20))
+    """
+    return tuple((0, c) for c in range(g[0][1] + 1, EXIT + 1))
+
+
+def covers(c: Cell, span: Span) -> bool:
+    """Whether a vehicle covers cell ``c``.
+
+    ``covers c (r, f) = r <= c && c <= f && (r > f-7 || (c-r) mod 7 == 0)``
+    """
+    r, f = span
+    return r <= c <= f and (horizontal(span) or (c - r) % 7 == 0)
+
+
+def blocker(g: Grid, c: Cell) -> tuple[Vehicle, Span]:
+    """The vehicle covering the occupied cell ``c``.
+
+    ``blocker g c = search (zip [0..] g) c`` where ``search`` takes the first that covers.
+
+    >>> blocker(g1, 19)
+    (6, (12, 19))
+    """
+    return next((v, span) for v, span in enumerate(g) if covers(c, span))
+
+
+def freeingmoves(c: Cell, blocking: tuple[Vehicle, Span]) -> list[list[Move]]:
+    """The ways of sliding a vehicle off cell ``c``: right or left, or up or down.
+
+    ::
+
+        freeingmoves c (v, (r, f))
+          | r > f-7   = [[(v, j) | j <- [f+1 .. c+n]] | c+n < k+7] ++
+                        [[(v, j) | j <- [r-1, r-2 .. c-n]] | c-n > k]
+          | otherwise = [[(v, j) | j <- [r-7, r-14 .. c-m]] | c-m > 0] ++
+                        [[(v, j) | j <- [f+7, f+14 .. c+m]] | c+m < 42]
+          where (k, m, n) = (f - f mod 7, f-r+7, f-r+1)
+
+    >>> freeingmoves(19, (6, (12, 19)))  # up one cell, or down two
+    [[(6, 5)], [(6, 26), (6, 33)]]
+    """
+    v, (r, f) = blocking
+    k, m, n = f - f % 7, f - r + 7, f - r + 1
+    if horizontal((r, f)):
+        ways = [(c + n < k + 7, range(f + 1, c + n + 1)), (c - n > k, range(r - 1, c - n - 1, -1))]
+    else:
+        ways = [(c - m > 0, range(r - 7, c - m - 1, -7)), (c + m < 42, range(f + 7, c + m + 1, 7))]
+    return [[(v, j) for j in cells] for possible, cells in ways if possible]
+
+
+def premoves(g: Grid, m: Move) -> list[list[Move]]:
+    """The ways of clearing the cell that move ``m`` needs.
+
+    ``premoves g (v, c) = freeingmoves c (blocker g c)``
+    """
+    _, c = m
+    return freeingmoves(c, blocker(g, c))
+
+
+def expand(g: Grid, m: Move) -> list[Move]:
+    """A move of any length as one-cell moves of the same vehicle.
+
+    ::
+
+        expand g (v, c)
+          | r > f-7   = if c > f then [(v, p) | p <- [f+1 .. c]]
+                        else [(v, p) | p <- [r-1, r-2 .. c]]
+          | otherwise = if c > f then [(v, p) | p <- [f+7, f+14 .. c]]
+                        else [(v, p) | p <- [r-7, r-14 .. c]]
+          where (r, f) = g !! v
+
+    >>> expand(move(g1, (0, 16)), (0, 19))
+    [(0, 18), (0, 19)]
+    """
+    v, c = m
+    r, f = g[v]
+    step = 1 if horizontal((r, f)) else 7
+    if c > f:
+        return [(v, p) for p in range(f + step, c + 1, step)]
+    return [(v, p) for p in range(r - step, c - 1, -step)]
+
+
+def newplans(g: Grid, plan: Plan[Move]) -> list[Plan[Move]]:
+    """Plans whose first move is legal, after expanding the first move into one-cell moves.
+
+    ::
+
+        newplans g []       = []
+        newplans g (m : ms) = mkplans (expand g m ++ ms)
+
+    with ``mkplans`` as in :func:`pearls.search.mkplans`.  A premove may have slid the
+    special car back, so a planned move can need several cells: hence ``expand``.
+    Where ``expand`` leaves nothing (the vehicle already covers the cell), the book's
+    ``head`` would fail; here the plan simply yields nothing.
+
+    >>> for plan in newplans(g1, goalmoves(g1)):
+    ...     print(plan)
+    ((0, 16), (4, 18), (5, 4), (5, 3), (6, 5), (0, 19), (0, 20))
+    ((8, 23), (6, 26), (6, 33), (0, 19), (0, 20))
+    """
+    if not plan:
+        return []
+    m, *ms = plan
+    legal = moves(g)
+    return mkplans(legal, lambda m: premoves(g, m), (*expand(g, m), *ms))
+
+
+planner: Planner[Grid, Move] = Planner(puzzle, goalmoves, newplans)
+
+
+def bfsolve(g: Grid) -> list[Move] | None:
+    """A shortest solution: ``bfsolve g = bfsearch' [] [] [([], g)]``."""
+    return search.bfsolve(puzzle, g)
+
+
+def dfsolve(g: Grid) -> list[Move] | None:
+    """A depth-first solution: ``dfsolve g = dfsearch [] [([], g)]``."""
+    return search.dfsolve(puzzle, g)
+
+
+def psolve(g: Grid) -> list[Move] | None:
+    """A planned solution: ``psolve g = psearch' [] [] [([], g, goalmoves g)]``."""
+    return search.psolve(planner, g)
+
+
+def grid(spans: Iterable[Span]) -> Grid:
+    """The grid of the given vehicles, the special car first, checked.
+
+    Raises :class:`~pearls.types.BoardError` unless every vehicle covers 2 or 3 cells
+    of the board in a line, no two overlap, and the special car lies on the exit row.
+
+    >>> grid([(18, 19)])
+    pvector([(18, 19)])
+    >>> grid([(18, 19), (12, 26)])
+    Traceback (most recent call last):
+    ...
+    pearls.types.BoardError: vehicles 0 and 1 both cover cell 19
+    """
+    g: Grid = pvector(spans)
+    if not g:
+        raise BoardError("a grid needs the special car, vehicle 0")
+    for v, span in enumerate(g):
+        _check_span(v, span)
+    r, f = g[0]
+    if not (horizontal(g[0]) and EXIT - 5 <= r < f <= EXIT):
+        raise BoardError(f"the special car {(r, f)} must lie along the exit row, cells 15..20")
+    _check_overlap(g)
+    return g
+
+
+def _check_span(v: Vehicle, span: Span) -> None:
+    r, f = span
+    cells = fillcells(span) if r < f else []
+    if not (2 <= len(cells) <= 3 and f in cells and set(cells) <= set(allcells)):
+        raise BoardError(f"vehicle {v} {span} is not 2 or 3 board cells in a line, rear first")
+
+
+def _check_overlap(g: Grid) -> None:
+    owner: dict[Cell, Vehicle] = {}
+    for v, span in enumerate(g):
+        for c in fillcells(span):
+            if c in owner:
+                raise BoardError(f"vehicles {owner[c]} and {v} both cover cell {c}")
+            owner[c] = v
+
+
+g1 = grid([(17, 18), (1, 15), (2, 9), (3, 10), (4, 11), (5, 6), (12, 19), (13, 27), (24, 26),
+           (31, 38), (33, 34), (36, 37), (40, 41)])  # fmt: skip
+p1 = g1
+p2 = grid([(15, 16), (1, 8), (4, 6), (9, 10), (11, 18), (17, 24), (20, 34), (31, 38), (32, 33),
+           (39, 41)])  # fmt: skip
+p3 = grid([(16, 17), (1, 15), (3, 10), (4, 6), (11, 18), (22, 23), (24, 25), (27, 41), (36, 37),
+           (38, 39)])  # fmt: skip
+p4 = grid([(18, 19), (1, 15), (2, 3), (5, 12), (9, 16), (10, 17), (13, 27), (22, 24), (25, 32),
+           (31, 38), (33, 34), (36, 37), (39, 40)])  # fmt: skip
+
+
+LETTERS = "ABCDEFGHIJKLMNPQRSTUVWYZ"  # vehicle v is drawn as LETTERS[v]; no O or X
+EMPTY = ".o"  # either character marks an empty cell
+WALL = "x"
+
+
+def show(g: Grid, sep: str = "\n") -> str:
+    """The board as 6 rows of 6 characters, ``.`` for empty, vehicle ``v`` as
+    ``LETTERS[v]`` (the special car is ``A``); ``sep=""`` gives the one-line form.
+
+    >>> print(show(g1))
+    BCDEFF
+    BCDEGH
+    B.AAGH
+    ..IIIH
+    ..J.KK
+    LLJ.MM
+    """
+    board = dict.fromkeys(allcells, ".")
+    for v, span in enumerate(g):
+        board.update(dict.fromkeys(fillcells(span), LETTERS[v]))
+    rows = ("".join(board[c] for c in allcells[i : i + 6]) for i in range(0, 36, 6))
+    return sep.join(rows)
+
+
+def parse(text: str) -> Grid:
+    """The grid a text board shows: 36 characters, row by row, whitespace ignored.
+
+    ``.`` or ``o`` is an empty cell, ``A`` the special car, and any other letter (case
+    counts) a vehicle of 2 or 3 cells in a line.  Vehicles come special car first, then
+    by rear cell, as in the book, so ``parse(show(g)) == g`` for its examples.  Raises
+    :class:`~pearls.types.BoardError` saying what is wrong and where.
+
+    >>> parse("..... . ..... . ..AA.. " + "." * 18) == grid([(17, 18)])
+    True
+    >>> parse(show(p2)) == p2
+    True
+    """
+    cells = "".join(text.split())
+    if len(cells) != 36:
+        raise BoardError(f"a board has 36 cells (6 rows of 6), this text has {len(cells)}")
+    marked: dict[str, list[Cell]] = {}
+    for c, char in zip(allcells, cells, strict=True):
+        if char not in EMPTY:
+            marked.setdefault(_vehicle_letter(char, c), []).append(c)
+    if "A" not in marked:
+        raise BoardError("no special car: mark it with A on row 3, the exit row")
+    spans = {letter: _span(letter, marked[letter]) for letter in marked}
+    others = sorted(set(spans) - {"A"}, key=lambda letter: spans[letter][0])
+    return grid(spans[letter] for letter in ["A", *others])
+
+
+def _where(c: Cell) -> str:
+    return f"row {(c - 1) // 7 + 1}, column {(c - 1) % 7 + 1}"
+
+
+def _vehicle_letter(char: str, c: Cell) -> str:
+    if char == WALL:
+        raise BoardError(f"wall 'x' at {_where(c)}: walls are not supported")
+    if not (char.isascii() and char.isalpha()):
+        raise BoardError(
+            f"unknown character {char!r} at {_where(c)}: use '.' or 'o' for empty, "
+            "a letter for a vehicle"
+        )
+    return char
+
+
+def _span(letter: str, cells: list[Cell]) -> Span:
+    pieces = _pieces(cells)
+    if len(pieces) > 1:
+        starts = " and ".join(_where(piece[0]) for piece in pieces)
+        raise BoardError(f"letter {letter!r} marks {len(pieces)} separate pieces, at {starts}")
+    if not 2 <= len(cells) <= 3:
+        raise BoardError(
+            f"vehicle {letter!r} at {_where(cells[0])} covers {len(cells)} cell(s); "
+            "a vehicle covers 2 or 3"
+        )
+    span = (cells[0], cells[-1])
+    if fillcells(span) != cells:
+        raise BoardError(f"vehicle {letter!r} at {_where(cells[0])} is bent: it must be straight")
+    if letter == "A" and not horizontal(span):
+        raise BoardError(f"the special car A at {_where(cells[0])} must lie along row 3")
+    return span
+
+
+def _pieces(cells: list[Cell]) -> list[list[Cell]]:
+    """The 4-connected pieces of some cells, each ascending (c+1 and c+7 are a cell's
+    right and lower neighbours; the wall numbers keep rows apart)."""
+    unseen = set(cells)
+    pieces = []
+    for c in cells:
+        if c not in unseen:
+            continue
+        piece, frontier = [], [c]
+        unseen.discard(c)
+        while frontier:
+            d = frontier.pop()
+            piece.append(d)
+            near = {d - 7, d - 1, d + 1, d + 7} & unseen
+            unseen -= near
+            frontier.extend(near)
+        pieces.append(sorted(piece))
+    return pieces

@@ -1,0 +1,352 @@
+"""The chapter's search combinators, one function per group of equations.
+
+Every function is generic in the state ``S`` and the move ``M`` and takes the puzzle
+(or planner) first, data last.  Each Haskell equation group becomes one loop: Bird's
+tail calls are iterations of a ``while``, so no search is bounded by Python's recursion
+limit.  Three liberties are taken, all invisible in the results:
+
+* the list of visited states ``qs`` (tested with ``q ∈ qs``) is a hashed ``set``,
+  filled in place inside the loop: membership costs O(1) instead of O(|qs|), and the
+  set the caller passes in is copied, never changed;
+* a frontier is a Python ``list`` holding the Haskell list *reversed* (its head at the
+  end), so that taking the head, consing successors (``succs p ++ ps``) and reading the
+  next level of an accumulator all cost O(1) per path; a ``deque`` serves where the
+  equation appends at the far end (``ps ++ succs p``);
+* a path's moves are a persistent list, newest first, so extending a path shares its
+  history instead of copying it (Bird's ``ms ++ [m]``); ``reverse`` happens once, on
+  success.
+
+The order in which paths are explored is exactly the order of the equations, so where a
+puzzle has several shortest (or planned) solutions, the one Bird's code finds comes out.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+
+from pearls.types import (
+    AFrontier,
+    APath,
+    Frontier,
+    M,
+    Path,
+    Plan,
+    Planner,
+    Puzzle,
+    S,
+    astart,
+    solution,
+    start,
+)
+
+__all__ = [
+    "asuccs",
+    "bfsearch",
+    "bfsearch_",
+    "bfsolve",
+    "bsuccs",
+    "dfsearch",
+    "dfsolve",
+    "mkplans",
+    "newplans",
+    "planner",
+    "psearch",
+    "psearch_",
+    "psolve",
+    "succs",
+]
+
+Premoves = Callable[[S, M], Iterable[Sequence[M]]]
+
+
+def succs(puzzle: Puzzle[S, M], p: Path[S, M]) -> Frontier[S, M]:
+    """The paths one move longer than ``p``.
+
+    ``succs (ms, q) = [(ms ++ [m], move q m) | m <- moves q]``
+
+    >>> from pearls.puzzles import graph
+    >>> ring = graph.puzzle({0: [1, 2], 1: [2], 2: [0]}, goal=2)
+    >>> [(list(path.history), path.state) for path in succs(ring, start(0))]
+    [([1], 1), ([2], 2)]
+    """
+    history, q = p
+    return [Path(history.cons(m), puzzle.move(q, m)) for m in puzzle.moves(q)]
+
+
+def bfsearch(puzzle: Puzzle[S, M], qs: Iterable[S], ps: Frontier[S, M]) -> list[M] | None:
+    """Breadth-first search, the frontier a queue.
+
+    ::
+
+        bfsearch qs [] = Nothing
+        bfsearch qs (p@(ms, q) : ps)
+          | solved q  = Just ms
+          | q ∈ qs    = bfsearch qs ps
+          | otherwise = bfsearch (q : qs) (ps ++ succs p)
+
+    >>> from pearls.puzzles import graph
+    >>> ladder = graph.puzzle({"a": "bc", "b": "d", "c": "e", "e": "d"}, goal="d")
+    >>> bfsearch(ladder, [], [start("a")])
+    ['b', 'd']
+    """
+    seen = set(qs)
+    queue = deque(ps)
+    while queue:
+        p = queue.popleft()
+        if puzzle.solved(p.state):
+            return solution(p.history)
+        if p.state in seen:
+            continue
+        seen.add(p.state)
+        queue.extend(succs(puzzle, p))
+    return None
+
+
+def bfsearch_(
+    puzzle: Puzzle[S, M], qs: Iterable[S], rs: Frontier[S, M], ps: Frontier[S, M]
+) -> list[M] | None:
+    """Breadth-first search with an accumulator ``rs`` for the next level: the
+    chapter's final form, which visits alternate levels right to left, still finding
+    a shortest solution.
+
+    ::
+
+        bfsearch' qs [] [] = Nothing
+        bfsearch' qs rs [] = bfsearch' qs [] rs
+        bfsearch' qs rs (p@(ms, q) : ps)
+          | solved q  = Just ms
+          | q ∈ qs    = bfsearch' qs rs ps
+          | otherwise = bfsearch' (q : qs) (succs p ++ rs) ps
+
+    >>> from pearls.puzzles import graph
+    >>> ladder = graph.puzzle({"a": "bc", "b": "d", "c": "e", "e": "d"}, goal="d")
+    >>> bfsearch_(ladder, [], [], [start("a")])
+    ['b', 'd']
+    """
+    seen = set(qs)
+    later = rs[::-1]
+    now = ps[::-1]
+    while now or later:
+        if not now:
+            now, later = later, []
+            continue
+        p = now.pop()
+        if puzzle.solved(p.state):
+            return solution(p.history)
+        if p.state in seen:
+            continue
+        seen.add(p.state)
+        later.extend(reversed(succs(puzzle, p)))
+    return None
+
+
+def bfsolve(puzzle: Puzzle[S, M], q: S) -> list[M] | None:
+    """A shortest solution from ``q``, or ``None`` if no solution exists.
+
+    ``bfsolve q = bfsearch' [] [] [([], q)]``
+
+    >>> from pearls.puzzles import graph
+    >>> diamond = graph.puzzle({1: [2, 3], 2: [4], 3: [4]}, goal=4)
+    >>> bfsolve(diamond, 1)  # level 1 is read right to left: 3 before 2
+    [3, 4]
+    >>> bfsearch(diamond, [], [start(1)])
+    [2, 4]
+    >>> bfsolve(graph.puzzle({1: [2], 2: [1]}, goal=3), 1) is None
+    True
+    """
+    return bfsearch_(puzzle, [], [], [start(q)])
+
+
+def dfsearch(puzzle: Puzzle[S, M], qs: Iterable[S], ps: Frontier[S, M]) -> list[M] | None:
+    """Depth-first search, the frontier a stack: ``bfsearch`` with one change.
+
+    ::
+
+        dfsearch qs [] = Nothing
+        dfsearch qs (p@(ms, q) : ps)
+          | solved q  = Just ms
+          | q ∈ qs    = dfsearch qs ps
+          | otherwise = dfsearch (q : qs) (succs p ++ ps)
+
+    >>> from pearls.puzzles import graph
+    >>> ladder = graph.puzzle({"a": "bc", "b": "c", "c": "d"}, goal="d")
+    >>> dfsearch(ladder, [], [start("a")])
+    ['b', 'c', 'd']
+    """
+    seen = set(qs)
+    stack = ps[::-1]
+    while stack:
+        p = stack.pop()
+        if puzzle.solved(p.state):
+            return solution(p.history)
+        if p.state in seen:
+            continue
+        seen.add(p.state)
+        stack.extend(reversed(succs(puzzle, p)))
+    return None
+
+
+def dfsolve(puzzle: Puzzle[S, M], q: S) -> list[M] | None:
+    """A solution from ``q`` found depth first, or ``None`` if none exists.
+
+    ``dfsolve q = dfsearch [] [([], q)]``
+
+    >>> from pearls.puzzles import graph
+    >>> dfsolve(graph.puzzle({1: [2, 3], 2: [3], 3: [4]}, goal=4), 1)
+    [2, 3, 4]
+    """
+    return dfsearch(puzzle, [], [start(q)])
+
+
+def mkplans(
+    legal: Sequence[M], premoves: Callable[[M], Iterable[Sequence[M]]], ms: Plan[M]
+) -> list[Plan[M]]:
+    """Grow the plan ``ms`` with premoves until its first move is ``legal``, in every way.
+
+    ::
+
+        mkplans ms | null ms   = []
+                   | m ∈ qms   = [ms]
+                   | otherwise = concat [mkplans (pms ++ ms) | pms <- premoves q m,
+                                                               all (∉ ms) pms]
+          where m = head ms; qms = moves q
+
+    The recursion is an explicit stack, popped in the order of ``concat``.
+
+    >>> premoves = {"c": [["b"]], "b": [["z"], ["a"]], "z": [["c"]]}.__getitem__
+    >>> mkplans(["a"], premoves, ("c",))  # ("z", "b", "c") needs "c" first: dropped
+    [('a', 'b', 'c')]
+    """
+    plans: list[Plan[M]] = []
+    pending = [ms]
+    while pending:
+        plan = pending.pop()
+        if not plan:
+            continue
+        m = plan[0]
+        if m in legal:
+            plans.append(plan)
+            continue
+        grown = [(*pms, *plan) for pms in premoves(m) if all(x not in plan for x in pms)]
+        pending.extend(reversed(grown))
+    return plans
+
+
+def newplans(puzzle: Puzzle[S, M], premoves: Premoves[S, M], q: S, ms: Plan[M]) -> list[Plan[M]]:
+    """The plans, grown from ``ms``, whose first move is legal in ``q``.
+
+    ``newplans q ms = mkplans ms`` (see :func:`mkplans`), where
+    ``premoves :: State -> Move -> [[Move]]`` lists the ways of making move ``m`` legal.
+
+    >>> from pearls.puzzles import graph
+    >>> edges = {"a": "b", "b": "c", "c": "d"}
+    >>> newplans(graph.puzzle(edges, goal="d"), graph.premoves(edges), "a", ("d",))
+    [('b', 'c', 'd')]
+    """
+    return mkplans(puzzle.moves(q), lambda m: premoves(q, m), ms)
+
+
+def planner(
+    puzzle: Puzzle[S, M], goalmoves: Callable[[S], Plan[M]], premoves: Premoves[S, M]
+) -> Planner[S, M]:
+    """The planner whose ``newplans`` is the chapter's generic one over ``premoves``."""
+    return Planner(puzzle, goalmoves, lambda q, ms: newplans(puzzle, premoves, q, ms))
+
+
+def asuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
+    """The paths that take the first move of a new plan.
+
+    ``asuccs (ms, q, plan) = [(ms ++ [m], move q m, plan') | m : plan' <- newplans q plan]``
+
+    >>> from pearls.puzzles import graph
+    >>> chain = graph.planner({"a": "b", "b": "c", "c": "d"}, goal="d")
+    >>> [(path.state, path.plan) for path in asuccs(chain, astart(chain, "a"))]
+    [('b', ('c', 'd'))]
+    """
+    history, q, plan = p
+    move = planner.puzzle.move
+    return [APath(history.cons(ms[0]), move(q, ms[0]), ms[1:]) for ms in planner.newplans(q, plan)]
+
+
+def bsuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
+    """The paths that take any legal move and plan afresh.
+
+    ``bsuccs (ms, q, _) = [(ms ++ [m], q', goalmoves q') | m <- moves q, let q' = move q m]``
+    """
+    history, q, _ = p
+    puzzle = planner.puzzle
+    successors = ((m, puzzle.move(q, m)) for m in puzzle.moves(q))
+    return [APath(history.cons(m), r, planner.goalmoves(r)) for m, r in successors]
+
+
+def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> list[M] | None:
+    """Search guided by plans: planned moves jump the queue, others wait at its end.
+
+    ::
+
+        psearch qs [] = Nothing
+        psearch qs (p@(ms, q, plan) : ps)
+          | solved q  = Just ms
+          | q ∈ qs    = psearch qs ps
+          | otherwise = psearch (q : qs) (asuccs p ++ ps ++ bsuccs p)
+    """
+    solved = planner.puzzle.solved
+    seen = set(qs)
+    queue = deque(ps)
+    while queue:
+        p = queue.popleft()
+        if solved(p.state):
+            return solution(p.history)
+        if p.state in seen:
+            continue
+        seen.add(p.state)
+        queue.extendleft(reversed(asuccs(planner, p)))
+        queue.extend(bsuccs(planner, p))
+    return None
+
+
+def psearch_(
+    planner: Planner[S, M], qs: Iterable[S], rs: AFrontier[S, M], ps: AFrontier[S, M]
+) -> list[M] | None:
+    """Planned search with an accumulator: planned moves go first, fresh plans wait for
+    the next round.
+
+    ::
+
+        psearch' qs [] [] = Nothing
+        psearch' qs rs [] = psearch' qs [] rs
+        psearch' qs rs (p@(ms, q, plan) : ps)
+          | solved q  = Just (reverse ms)
+          | q ∈ qs    = psearch' qs rs ps
+          | otherwise = psearch' (q : qs) (bsuccs p ++ rs) (asuccs p ++ ps)
+    """
+    solved = planner.puzzle.solved
+    seen = set(qs)
+    later = rs[::-1]
+    now = ps[::-1]
+    while now or later:
+        if not now:
+            now, later = later, []
+            continue
+        p = now.pop()
+        if solved(p.state):
+            return solution(p.history)
+        if p.state in seen:
+            continue
+        seen.add(p.state)
+        later.extend(reversed(bsuccs(planner, p)))
+        now.extend(reversed(asuccs(planner, p)))
+    return None
+
+
+def psolve(planner: Planner[S, M], q: S) -> list[M] | None:
+    """A solution from ``q`` found by planning, or ``None`` if none exists.
+
+    ``psolve q = psearch' [] [] [([], q, goalmoves q)]``
+
+    >>> from pearls.puzzles import graph
+    >>> psolve(graph.planner({1: [2, 3], 2: [4], 3: [5], 5: [4]}, goal=4), 1)
+    [2, 4]
+    """
+    return psearch_(planner, [], [], [astart(planner, q)])
