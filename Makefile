@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-from-pyproject
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench docs clean
 
 demo: $(STAMP)
 	$(BIN)/pearls solve rushhour --example g1
@@ -14,9 +14,13 @@ test: $(STAMP)
 	$(BIN)/ruff format --check pearls tests bench
 	$(BIN)/mypy --strict pearls tests bench
 	$(BIN)/pytest
+	$(BIN)/mkdocs build --strict --quiet
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+docs: $(STAMP)
+	$(BIN)/mkdocs serve
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

@@ -330,11 +330,15 @@ def grid(spans: Iterable[Span]) -> Grid:
         raise BoardError("a grid needs the special car, vehicle 0")
     for v, span in enumerate(g):
         _check_span(v, span)
-    r, f = g[0]
-    if not (horizontal(g[0]) and EXIT - 5 <= r < f <= EXIT):
-        raise BoardError(f"the special car {(r, f)} must lie along the exit row, cells 15..20")
+    if not _on_exit_row(g[0]):
+        raise BoardError(f"the special car {g[0]} must lie along the exit row, cells 15..20")
     _check_overlap(g)
     return g
+
+
+def _on_exit_row(span: Span) -> bool:
+    r, f = span
+    return horizontal(span) and EXIT - 5 <= r < f <= EXIT
 
 
 def _check_span(v: Vehicle, span: Span) -> None:
@@ -443,7 +447,7 @@ def _span(letter: str, cells: list[Cell]) -> Span:
     span = (cells[0], cells[-1])
     if fillcells(span) != cells:
         raise BoardError(f"vehicle {letter!r} at {_where(cells[0])} is bent: it must be straight")
-    if letter == "A" and not horizontal(span):
+    if letter == "A" and not _on_exit_row(span):
         raise BoardError(f"the special car A at {_where(cells[0])} must lie along row 3")
     return span
 
