@@ -6,6 +6,6 @@ A puzzle is ``moves``, ``move`` and ``solved`` (:class:`Puzzle`); the combinator
 """
 
 from pearls.search import bfsolve, dfsolve, psolve
-from pearls.types import Planner, Puzzle
+from pearls.types import BoardError, Planner, Puzzle
 
-__all__ = ["Planner", "Puzzle", "bfsolve", "dfsolve", "psolve"]
+__all__ = ["BoardError", "Planner", "Puzzle", "bfsolve", "dfsolve", "psolve"]

@@ -68,8 +68,8 @@ class BoardError(ValueError):
     and where."""
 
 
-Frontier: TypeAlias = list[Path[S, M]]  # paths waiting to be explored, next first
-AFrontier: TypeAlias = list[APath[S, M]]  # planned paths waiting to be explored, next first
+Frontier: TypeAlias = list[Path[S, M]]  # paths to explore, next first, e.g. [Path(plist(), g1)]
+AFrontier: TypeAlias = list[APath[S, M]]  # e.g. [APath(plist(), g1, ((0, 19), (0, 20)))]
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,7 @@ __all__ = [
     "g1",
     "goalmoves",
     "grid",
+    "horizontal",
     "move",
     "moves",
     "newplans",
@@ -448,7 +449,7 @@ def _span(letter: str, cells: list[Cell]) -> Span:
     if fillcells(span) != cells:
         raise BoardError(f"vehicle {letter!r} at {_where(cells[0])} is bent: it must be straight")
     if letter == "A" and not _on_exit_row(span):
-        raise BoardError(f"the special car A at {_where(cells[0])} must lie along row 3")
+        raise BoardError(f"the special car A at {_where(cells[0])} must lie along row 3, across")
     return span
 
 
