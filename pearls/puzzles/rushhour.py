@@ -206,12 +206,16 @@ def covers(c: Cell, span: Span) -> bool:
 def blocker(g: Grid, c: Cell) -> tuple[Vehicle, Span]:
     """The vehicle covering the occupied cell ``c``.
 
-    ``blocker g c = search (zip [0..] g) c`` where ``search`` takes the first that covers.
+    ``blocker g c = search (zip [0..] g) c`` where ``search`` takes the first that covers;
+    a free cell raises :class:`LookupError` (the book's ``search`` has no case for it).
 
     >>> blocker(g1, 19)
     (6, (12, 19))
     """
-    return next((v, span) for v, span in enumerate(g) if covers(c, span))
+    for v, span in enumerate(g):
+        if covers(c, span):
+            return v, span
+    raise LookupError(f"no vehicle covers cell {c}")
 
 
 def freeingmoves(c: Cell, blocking: tuple[Vehicle, Span]) -> list[list[Move]]:
@@ -280,8 +284,8 @@ def newplans(g: Grid, plan: Plan[Move]) -> list[Plan[Move]]:
 
     with ``mkplans`` as in :func:`pearls.search.mkplans`.  A premove may have slid the
     special car back, so a planned move can need several cells: hence ``expand``.
-    Where ``expand`` leaves nothing (the vehicle already covers the cell), the book's
-    ``head`` would fail; here the plan simply yields nothing.
+    Should ``expand`` leave nothing (the vehicle already covers the cell) of a plan of
+    one move, the book's ``head`` would fail; here that plan yields no new plans.
 
     >>> for plan in newplans(g1, goalmoves(g1)):
     ...     print(plan)
