@@ -148,7 +148,7 @@ def bfsolve(puzzle: Puzzle[S, M], q: S) -> list[M] | None:
 
     >>> from pearls.puzzles import graph
     >>> diamond = graph.puzzle({1: [2, 3], 2: [4], 3: [4]}, goal=4)
-    >>> bfsolve(diamond, 1)  # level 1 is read right to left: 3 before 2
+    >>> bfsolve(diamond, 1)  # level 2 is gathered as succs 3 ++ succs 2
     [3, 4]
     >>> bfsearch(diamond, [], [start(1)])
     [2, 4]

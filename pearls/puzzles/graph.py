@@ -4,6 +4,9 @@ node to step to, and one node is the goal.
 It is the smallest honest instance of the chapter's model, so the docstrings of
 :mod:`pearls.search` use it, and the tests check the combinators on random graphs.
 Planning works backwards: to step onto a node, first stand on one of its predecessors.
+The chapter's ``newplans`` then lists every simple path into the goal, at every state the
+search visits, so planning on a dense graph takes time exponential in its size (on a
+complete graph of 10 nodes, seconds): plan on sparse graphs, search the others.
 
 >>> from pearls.search import bfsolve
 >>> bfsolve(puzzle({"home": ["shop", "park"], "park": ["pond"], "shop": []}, goal="pond"), "home")

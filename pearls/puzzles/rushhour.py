@@ -400,8 +400,9 @@ def show(g: Grid, sep: str = "\n") -> str:
 def parse(text: str) -> Grid:
     """The grid a text board shows: 36 characters, row by row, whitespace ignored.
 
-    ``.`` or ``o`` is an empty cell, ``A`` the special car, and any other letter (case
-    counts) a vehicle of 2 or 3 cells in a line.  Vehicles come special car first, then
+    ``.`` or ``o`` is an empty cell, ``A`` the special car, and any other letter a
+    vehicle of 2 or 3 cells in a line; case counts (``x`` is a wall, which is refused,
+    ``X`` a vehicle).  Vehicles come special car first, then
     by rear cell, as in the book, so ``parse(show(g)) == g`` for its examples.  Raises
     :class:`~pearls.types.BoardError` saying what is wrong and where.
 
