@@ -39,9 +39,9 @@ def median_seconds(action: Callable[[], object], repeat: int = 5) -> float:
     return statistics.median(timeit.repeat(action, number=1, repeat=repeat))
 
 
-def popped(method: str, g: Grid) -> int:
-    """How many paths ``method`` takes off its frontier before it stops: ``solved`` is
-    asked exactly once for each."""
+def counted(method: str, g: Grid) -> tuple[list[Move] | None, int]:
+    """The plan ``method`` finds and how many paths it takes off its frontier on the way:
+    ``solved`` is asked exactly once for each."""
     count = 0
 
     def solved(q: Grid) -> bool:
@@ -50,13 +50,15 @@ def popped(method: str, g: Grid) -> int:
         return rushhour.solved(q)
 
     counting = Puzzle(rushhour.moves, rushhour.move, solved)
-    planning = Planner(counting, rushhour.goalmoves, rushhour.newplans)
-    searches = {"bfsolve": search.bfsolve, "dfsolve": search.dfsolve}
-    if method == "psolve":
-        search.psolve(planning, g)
-    else:
-        searches[method](counting, g)
-    return count
+    runs: dict[str, Callable[[], list[Move] | None]] = {
+        "bfsolve": lambda: search.bfsolve(counting, g),
+        "psolve": lambda: search.psolve(
+            Planner(counting, rushhour.goalmoves, rushhour.newplans), g
+        ),
+        "dfsolve": lambda: search.dfsolve(counting, g),
+    }
+    plan = runs[method]()
+    return plan, count
 
 
 def solver_table() -> list[str]:
@@ -68,11 +70,11 @@ def solver_table() -> list[str]:
     ]
     for name, g in PROBLEMS.items():
         ours = {method: median_seconds(partial(solve, g)) for method, solve in SOLVERS.items()}
-        for (method, solve), book in zip(SOLVERS.items(), BOOK_SECONDS[name], strict=True):
-            plan = solve(g)
+        for method, book in zip(SOLVERS, BOOK_SECONDS[name], strict=True):
+            plan, popped = counted(method, g)
             moves = len(plan) if plan is not None else "none"
             lines.append(
-                f"| {name} | {method} | {moves} | {popped(method, g)} | {ours[method]:.3f} | "
+                f"| {name} | {method} | {moves} | {popped} | {ours[method]:.3f} | "
                 f"{ours[method] / ours['bfsolve']:.2f} | {book:.2f} | "
                 f"{book / BOOK_SECONDS[name][0]:.2f} |"
             )
