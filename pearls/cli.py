@@ -1,26 +1,32 @@
-"""The command line: ``pearls solve PUZZLE``, the only module that prints or reads argv.
+"""The command line, the only module that prints or reads argv; it knows no puzzle by
+name, only the registry (:mod:`pearls.registry`).
 
 ::
 
-    pearls solve rushhour [--example g1|p1|p2|p3|p4 | --board BOARD]
-                          [--method bfs|plan|dfs] [--json]
+    pearls solve PUZZLE [--example NAME | --board BOARD] [--method METHOD]
+                        [--json | --moves] [--svg DIR] [--max-states N] [--timeout SECONDS]
+    pearls analyze PUZZLE [--example NAME | --board BOARD] [--json]
+                          [--max-states N] [--timeout SECONDS]
+    pearls list [--json]
+    pearls --version
 
 ``--board`` takes the board's text itself, the path of a file holding it, or ``-`` for
-stdin.  Without ``--json`` the output is each position drawn, the move between them in
-words, and the count at the end; with ``--json`` it is one object::
+stdin.  Without ``--json``, ``solve`` prints each position drawn, the move between them
+in words, and the count at the end (``--moves``: the moves alone, on one line); with
+``--json`` one object::
 
-    {"puzzle": "rushhour", "method": "bfs", "length": 34,
-     "moves": [[0, 16], ...], "states": ["BCDEFFBCDEGHB.AAGH..IIIH..J.KKLLJ.MM", ...]}
+    {"puzzle": "rushhour", "method": "bfs", "length": 34, "moves": [[2, 16], ...],
+     "states": ["BCDEFFBCDEGHB.AAGH..IIIH..J.KKLLJ.MM", ...],
+     "stats": {"expanded": 2896, "seconds": 0.11}}
 
-``states`` runs from the start to the solved position, so ``len(states) == length + 1``.
-When no solution exists, ``length`` and ``moves`` are ``null`` and ``states`` holds the
-start alone.
+``states`` runs from the start to the solved position, so ``len(states) == length + 1``;
+when no solution exists, ``length`` and ``moves`` are ``null`` and ``states`` holds the
+start alone.  ``analyze`` prints ``{"puzzle", "states", "max_distance", "histogram",
+"farthest", "stats"}``.
 
-Exit codes: 0 solved, 1 no solution exists, 2 bad input (one line on stderr, never a
-traceback), 130 interrupted, 141 output pipe closed early.
-
-A puzzle joins the command line by one entry in :data:`PUZZLES`: a :class:`PuzzleSpec`
-naming its parser, drawing, examples, methods and JSON forms.
+Exit codes: 0 solved (or analysed), 1 no solution exists, 2 bad input (one line on
+stderr, never a traceback), 3 a limit stopped the search, 130 interrupted, 141 output
+pipe closed early.
 """
 
 from __future__ import annotations
@@ -29,138 +35,27 @@ import argparse
 import json
 import os
 import sys
-import threading
-import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Generic, NoReturn, Protocol, TextIO, TypeAlias
+from typing import NoReturn, TextIO
 
-from pearls.puzzles import rushhour
-from pearls.types import BoardError, M, S
+from pearls import svg
+from pearls.description import JSON, METHODS, Solution, Survey
+from pearls.errors import BoardError, LimitReached
+from pearls.limits import Meter, Stats
+from pearls.registry import PUZZLES, Described
 
-__all__ = ["JSON", "PUZZLES", "RUSHHOUR", "Outcome", "PuzzleSpec", "Solver", "main"]
+__all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
-JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None  # [0, 16]
+MAX_STATES = 2_000_000  # the default bound on states expanded: a minute or so
+TIMEOUT = 120.0  # the default bound on seconds
+PROGRESS_EVERY = 0.2  # seconds between progress lines on a terminal
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """A search's result as plain data: every state drawn and in JSON, start first, and
-    the moves in JSON and in words (``moves`` is ``None`` when no solution exists)."""
-
-    puzzle: str
-    method: str
-    pictures: tuple[str, ...]
-    states: tuple[JSON, ...]
-    moves: tuple[JSON, ...] | None
-    words: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class PuzzleSpec(Generic[S, M]):
-    """What the command line knows of one puzzle; ``examples`` and ``methods`` list
-    their default first, and ``parse`` raises :class:`~pearls.types.BoardError`."""
-
-    name: str
-    summary: str  # one paragraph for --help, saying how a board is written
-    parse: Callable[[str], S]
-    show: Callable[[S], str]  # the state drawn for a person
-    state_json: Callable[[S], JSON]
-    examples: Mapping[str, S]
-    methods: Mapping[str, Callable[[S], list[M] | None]]
-    move: Callable[[S, M], S]
-    move_json: Callable[[M], JSON]
-    describe: Callable[[S, M], str]  # a move in words, given the state before it
-
-    def solve(self, method: str, example: str | None, text: str | None) -> Outcome:
-        """Solve the board ``text``, else the example (``None``: the first)."""
-        q = self._start(example, text)
-        ms = self.methods[method](q)
-        states = [q]
-        for m in ms or []:
-            states.append(self.move(states[-1], m))
-        return Outcome(
-            puzzle=self.name,
-            method=method,
-            pictures=tuple(map(self.show, states)),
-            states=tuple(map(self.state_json, states)),
-            moves=None if ms is None else tuple(map(self.move_json, ms)),
-            words=tuple(map(self.describe, states, ms or [])),
-        )
-
-    def _start(self, example: str | None, text: str | None) -> S:
-        """The state ``text`` shows, else the example named (``None``: the first)."""
-        if text is not None:
-            return self.parse(text)
-        return self.examples[next(iter(self.examples)) if example is None else example]
-
-
-class Solver(Protocol):
-    """A :class:`PuzzleSpec` as the control flow sees it, whatever its state type."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def summary(self) -> str: ...
-
-    @property
-    def examples(self) -> Mapping[str, object]: ...
-
-    @property
-    def methods(self) -> Mapping[str, object]: ...
-
-    def solve(self, method: str, example: str | None, text: str | None) -> Outcome: ...
-
-
-def _rushhour_words(g: rushhour.Grid, m: rushhour.Move) -> str:
-    """A Rush Hour move in words: ``A left  (vehicle 0 to cell 16)``."""
-    v, c = m
-    forward = c > g[v][1]
-    across = rushhour.horizontal(g[v])
-    direction = ("right" if forward else "left") if across else ("down" if forward else "up")
-    return f"{rushhour.LETTERS[v]} {direction:<5} (vehicle {v} to cell {c})"
-
-
-def _rushhour_move_json(m: rushhour.Move) -> JSON:
-    """A Rush Hour move as ``[vehicle, cell]``, cells numbered as in the chapter."""
-    return [m[0], m[1]]
-
-
-def _rushhour_state_json(g: rushhour.Grid) -> JSON:
-    """A Rush Hour board as its 36-character one-line form."""
-    return rushhour.show(g, sep="")
-
-
-RUSHHOUR: PuzzleSpec[rushhour.Grid, rushhour.Move] = PuzzleSpec(
-    name="rushhour",
-    summary="Rush Hour (Bird, Pearls, ch. 18). A board is 6 rows of 6 characters: '.' or 'o' "
-    "empty, 'A' the special car on row 3 (the exit is at its right end), any other letter a "
-    "vehicle of 2 or 3 cells in a line. Whitespace is ignored.",
-    parse=rushhour.parse,
-    show=rushhour.show,
-    state_json=_rushhour_state_json,
-    examples={
-        "g1": rushhour.g1,
-        "p1": rushhour.p1,
-        "p2": rushhour.p2,
-        "p3": rushhour.p3,
-        "p4": rushhour.p4,
-    },
-    methods={"bfs": rushhour.bfsolve, "plan": rushhour.psolve, "dfs": rushhour.dfsolve},
-    move=rushhour.move,
-    move_json=_rushhour_move_json,
-    describe=_rushhour_words,
-)
-
-_SPECS: tuple[Solver, ...] = (RUSHHOUR,)
-PUZZLES: Mapping[str, Solver] = {spec.name: spec for spec in _SPECS}
-
-_EPILOG = (
-    "exit codes: 0 solved, 1 no solution exists (with --json, length and moves are null and "
-    "states holds the start alone), 2 bad input, 130 interrupted"
+_EXIT_CODES = (
+    "exit codes: 0 solved (or analysed), 1 no solution exists, 2 bad input, "
+    "3 a limit stopped the search, 130 interrupted"
 )
 
 
@@ -185,32 +80,100 @@ class _Args(argparse.Namespace):
     board: str | None
     method: str
     json: bool
+    moves: bool
+    svg: str | None
+    max_states: int
+    timeout: float
 
 
-def _parser() -> _Parser:
-    """The parser: ``pearls solve PUZZLE [options]``, one sub-parser per puzzle."""
+def _program_version() -> str:
+    """The installed distribution's version."""
+    try:
+        return version("functional-pearls")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _parser() -> tuple[_Parser, dict[str, _Parser]]:
+    """The top-level parser, and each ``COMMAND PUZZLE`` sub-parser by its prog."""
     parser = _Parser(prog="pearls", description="Solve puzzles by state-space search.")
+    parser.add_argument("--version", action="version", version=f"pearls {_program_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    solve = commands.add_parser("solve", help="solve a puzzle and show the moves", epilog=_EPILOG)
-    puzzles = solve.add_subparsers(dest="puzzle", required=True, metavar="PUZZLE")
-    for spec in PUZZLES.values():
-        _add_solve_options(puzzles.add_parser(spec.name, help=spec.summary, epilog=_EPILOG), spec)
-    return parser
+    listing = commands.add_parser("list", help="the puzzles, their methods and examples")
+    listing.add_argument("--json", action="store_true", help="print one JSON object")
+    leaves: dict[str, _Parser] = {}
+    for command, about in (
+        ("solve", "solve a puzzle and show the moves"),
+        ("analyze", "every position reachable from a start, by distance"),
+    ):
+        sub = commands.add_parser(command, help=about, epilog=_EXIT_CODES)
+        puzzles = sub.add_subparsers(dest="puzzle", required=True, metavar="PUZZLE")
+        for d in PUZZLES.values():
+            leaf = puzzles.add_parser(d.name, help=d.title, description=d.text_form)
+            leaf.epilog = _EXIT_CODES
+            _add_options(leaf, d, command)
+            leaves[leaf.prog] = leaf
+    return parser, leaves
 
 
-def _add_solve_options(parser: argparse.ArgumentParser, spec: Solver) -> None:
-    """The options of ``pearls solve PUZZLE``; choices and defaults come from ``spec``."""
-    parser.description = spec.summary
-    examples, methods = list(spec.examples), list(spec.methods)
+def _add_options(parser: argparse.ArgumentParser, d: Described, command: str) -> None:
+    """The options of ``pearls COMMAND PUZZLE``; choices and defaults come from ``d``."""
+    examples = list(d.examples)
     source = parser.add_mutually_exclusive_group()
     source.add_argument("--example", choices=examples, help=f"a built-in board ({examples[0]})")
     source.add_argument(
         "--board", help="the board's text, the path of a file holding it, or - for stdin"
     )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON object")
+    if command == "solve":
+        methods = ", ".join(f"{m}: {METHODS[m]}" for m in d.methods)
+        parser.add_argument(
+            "--method", choices=d.methods, default=d.methods[0], help=f"how to search ({methods})"
+        )
+        output.add_argument("--moves", action="store_true", help="print the moves alone, one line")
+        parser.add_argument(
+            "--svg", metavar="DIR", help="write each position as DIR/000.svg, ... and index.html"
+        )
     parser.add_argument(
-        "--method", choices=methods, default=methods[0], help="how to search (%(default)s)"
+        "--max-states",
+        type=_positive(int),
+        default=MAX_STATES,
+        metavar="N",
+        help="stop after expanding N states (%(default)s)",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--timeout",
+        type=_positive(float),
+        default=TIMEOUT,
+        metavar="SECONDS",
+        help="stop after this many seconds (%(default)s)",
+    )
+
+
+def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
+    """An argparse type: a number of ``kind`` greater than zero."""
+
+    def convert(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be greater than 0: {text!r}")
+        return value
+
+    return convert
+
+
+def _parse_args(argv: Sequence[str] | None) -> _Args:
+    """The arguments; an unknown option is reported by the sub-command it was given to."""
+    parser, leaves = _parser()
+    args, extras = parser.parse_known_args(argv, namespace=_Args())
+    if extras:
+        prog = f"pearls {args.command} {getattr(args, 'puzzle', '')}".rstrip()
+        leaves.get(prog, parser).error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
 
 
 def _read_board(arg: str, stdin: TextIO | None) -> tuple[str, str]:
@@ -229,77 +192,204 @@ def _read_board(arg: str, stdin: TextIO | None) -> tuple[str, str]:
             raise _BadInput(f"cannot read board file {arg!r}: {e.strerror or e}") from e
         except UnicodeDecodeError as e:
             raise _BadInput(f"cannot read board file {arg!r}: not UTF-8 text ({e})") from e
-    if "\n" not in arg and len("".join(arg.split())) != 36:
+    if _looks_like_a_path(arg):
         return arg, f" (no file named {arg!r}, so read as board text)"
     return arg, ""
 
 
+def _looks_like_a_path(arg: str) -> bool:
+    """Whether ``arg`` was more likely meant as a file name than as a board."""
+    return not any(c.isspace() for c in arg) and (os.sep in arg or arg.endswith((".txt", ".json")))
+
+
 @contextmanager
-def _progress(label: str, err: TextIO, interval: float = 0.2) -> Iterator[None]:
-    """While the body runs, rewrite ``label... 1.2 s`` on ``err`` if it is a terminal."""
+def _meter(label: str, args: _Args, err: TextIO) -> Iterator[Meter]:
+    """A meter with the command's limits, showing live progress on ``err`` if it is a
+    terminal (and nothing when it is not), the line cleared at the end."""
     if not err.isatty():
-        yield
+        yield Meter(args.max_states, args.timeout)
         return
-    done, began = threading.Event(), time.monotonic()
+    width = 0
 
-    def tick() -> None:
-        while not done.wait(interval):
-            err.write(f"\r{label}... {time.monotonic() - began:.1f} s")
-            err.flush()
+    def report(stats: Stats) -> None:
+        nonlocal width
+        line = (
+            f"{label}: {stats.expanded:,} states expanded, {stats.generated:,} generated, "
+            f"{stats.rate:,.0f}/s, {stats.seconds:.1f} s"
+        )
+        width = max(width, len(line))
+        err.write(f"\r{line}")
+        err.flush()
 
-    ticker = threading.Thread(target=tick, daemon=True)
-    ticker.start()
     try:
-        yield
+        yield Meter(args.max_states, args.timeout, progress=report, every=PROGRESS_EVERY)
     finally:
-        done.set()
-        ticker.join()
-        err.write("\r" + " " * (len(label) + 16) + "\r")
+        err.write("\r" + " " * width + "\r")
         err.flush()
 
 
-def _print_human(outcome: Outcome, out: TextIO) -> None:
+def _print_solution(solution: Solution, out: TextIO) -> None:
     """Each position drawn, the move between them in words, and the count at the end."""
-    if outcome.moves is None:
-        print(f"no solution exists ({outcome.method})", file=out)
+    if solution.moves is None:
+        print(f"no solution exists ({_how(solution)})", file=out)
         return
-    print("start", outcome.pictures[0], "", sep="\n", file=out)
-    steps = zip(outcome.words, outcome.pictures[1:], strict=True)
+    print("start", solution.pictures[0], "", sep="\n", file=out)
+    steps = zip(solution.words, solution.pictures[1:], strict=True)
     for i, (words, picture) in enumerate(steps, start=1):
         print(f"move {i}: {words}", picture, "", sep="\n", file=out)
-    n = len(outcome.moves)
-    print(f"solved in {n} move{'' if n == 1 else 's'} ({outcome.method})", file=out)
+    n = len(solution.moves)
+    print(f"solved in {n} move{'' if n == 1 else 's'} ({_how(solution)})", file=out)
 
 
-def _print_json(outcome: Outcome, out: TextIO) -> None:
-    """The outcome as one JSON object on one line."""
-    moves = None if outcome.moves is None else list(outcome.moves)
-    obj: JSON = {
-        "puzzle": outcome.puzzle,
-        "method": outcome.method,
+def _how(solution: Solution) -> str:
+    """The method and the states it expanded: ``bfs, 2,896 states expanded``."""
+    return f"{solution.method}, {solution.stats.expanded:,} states expanded"
+
+
+def _print_moves(solution: Solution, out: TextIO) -> None:
+    """The moves alone, in notation, on one line."""
+    if solution.moves is None:
+        print(f"no solution exists ({_how(solution)})", file=out)
+        return
+    print(" ".join(solution.notation), file=out)
+
+
+def _stats_json(stats: Stats) -> JSON:
+    """The counts as JSON: states expanded and seconds."""
+    return {"expanded": stats.expanded, "seconds": round(stats.seconds, 3)}
+
+
+def _solution_json(solution: Solution) -> JSON:
+    """The solution as one JSON object."""
+    moves = None if solution.moves is None else list(solution.moves)
+    return {
+        "puzzle": solution.puzzle,
+        "method": solution.method,
         "length": None if moves is None else len(moves),
         "moves": moves,
-        "states": list(outcome.states),
+        "states": list(solution.states),
+        "stats": _stats_json(solution.stats),
     }
-    print(json.dumps(obj), file=out)
+
+
+def _survey_json(survey: Survey) -> JSON:
+    """The analysis as one JSON object."""
+    return {
+        "puzzle": survey.puzzle,
+        "states": survey.states,
+        "max_distance": survey.max_distance,
+        "histogram": list(survey.histogram),
+        "farthest": list(survey.farthest),
+        "stats": _stats_json(survey.stats),
+    }
+
+
+def _print_survey(survey: Survey, out: TextIO) -> None:
+    """The counts, the distance histogram, and the farthest states drawn."""
+    n = len(survey.farthest)
+    print(
+        f"{survey.states:,} states; the farthest lie {survey.max_distance} moves away "
+        f"({n} state{'' if n == 1 else 's'})",
+        "",
+        "distance  states",
+        *(f"{d:8}  {count:,}" for d, count in enumerate(survey.histogram)),
+        "",
+        sep="\n",
+        file=out,
+    )
+    for i, picture in enumerate(survey.pictures, start=1):
+        print(f"farthest {i} of {n}", picture, "", sep="\n", file=out)
+
+
+def _write_svg(directory: str, solution: Solution) -> None:
+    """The step-through viewer of the solution, written into ``directory``."""
+    if solution.drawings is None:
+        raise _BadInput(f"--svg: the puzzle {solution.puzzle!r} has no drawing")
+    captions = ["start", *(f"move {i}: {w}" for i, w in enumerate(solution.words, start=1))]
+    files = svg.stepper(solution.drawings, captions, f"{solution.puzzle} ({solution.method})")
+    try:
+        folder = Path(directory)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise _BadInput(f"--svg: cannot write to {directory!r}: {e.strerror or e}") from e
+
+
+def _print_list(as_json: bool, out: TextIO) -> None:
+    """The puzzles, their methods and examples."""
+    entries = [
+        {
+            "name": d.name,
+            "title": d.title,
+            "methods": list(d.methods),
+            "examples": list(d.examples),
+            "drawable": d.drawable,
+        }
+        for d in PUZZLES.values()
+    ]
+    if as_json:
+        print(json.dumps({"puzzles": entries}), file=out)
+        return
+    for d in PUZZLES.values():
+        print(
+            d.name,
+            f"  {d.title}",
+            f"  methods:  {', '.join(d.methods)}",
+            f"  examples: {', '.join(d.examples)}",
+            sep="\n",
+            file=out,
+        )
 
 
 def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
     """Parse, read the board, search (with progress), print; the exit code."""
     try:
-        args = _parser().parse_args(argv, namespace=_Args())
-    except SystemExit as done:  # --help, after printing
+        args = _parse_args(argv)
+    except SystemExit as done:  # --help or --version, after printing
         return done.code if isinstance(done.code, int) else 0
-    spec = PUZZLES[args.puzzle]
-    text, where = (None, "") if args.board is None else _read_board(args.board, stdin)
+    if args.command == "list":
+        _print_list(args.json, out)
+        return 0
+    d = PUZZLES[args.puzzle]
+    if args.board is None:
+        text, where = d.examples[args.example or next(iter(d.examples))], ""
+    else:
+        text, where = _read_board(args.board, stdin)
     try:
-        with _progress(f"searching ({args.method})", err):
-            outcome = spec.solve(args.method, args.example, text)
+        if args.command == "analyze":
+            return _analyze(d, text, args, out, err)
+        return _solve(d, text, args, out, err)
     except BoardError as e:
         raise _BadInput(f"bad board{where}: {e}") from e
-    (_print_json if args.json else _print_human)(outcome, out)
+
+
+def _solve(d: Described, text: str, args: _Args, out: TextIO, err: TextIO) -> int:
+    """``pearls solve``: search, print, and write the drawings."""
+    if args.svg is not None and not d.drawable:
+        raise _BadInput(f"--svg: the puzzle {d.name!r} has no drawing")
+    with _meter(f"searching ({args.method})", args, err) as meter:
+        solution = d.solve(args.method, text, meter, draw=args.svg is not None)
+    if args.svg is not None:
+        _write_svg(args.svg, solution)
+    if args.json:
+        print(json.dumps(_solution_json(solution)), file=out)
+    else:
+        (_print_moves if args.moves else _print_solution)(solution, out)
     out.flush()
-    return 0 if outcome.moves is not None else 1
+    return 0 if solution.moves is not None else 1
+
+
+def _analyze(d: Described, text: str, args: _Args, out: TextIO, err: TextIO) -> int:
+    """``pearls analyze``: every reachable state, summed up."""
+    with _meter("analysing", args, err) as meter:
+        survey = d.survey(text, meter)
+    if args.json:
+        print(json.dumps(_survey_json(survey)), file=out)
+    else:
+        _print_survey(survey, out)
+    out.flush()
+    return 0
 
 
 def _say(err: TextIO, message: str) -> None:
@@ -316,8 +406,8 @@ def _silence(out: TextIO) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default ``sys.argv[1:]``); the exit code.
 
-    >>> main(["solve", "rushhour", "--example", "p2", "--json"])  # doctest: +ELLIPSIS
-    {"puzzle": "rushhour", "method": "bfs", "length": 18, "moves": [[...]], "states": [...]}
+    >>> main(["solve", "rushhour", "--example", "p2", "--moves"])
+    E+1 D+1 D+1 F-1 H-1 F-1 H-1 I-1 I-1 I-1 H+1 E+1 A+1 J-1 A+1 G+1 A+1 A+1
     0
     """
     out, err = sys.stdout, sys.stderr
@@ -326,6 +416,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _BadInput as e:
         _say(err, str(e))
         return 2
+    except LimitReached as e:
+        _say(err, str(e))
+        return 3
     except KeyboardInterrupt:
         _say(err, "interrupted")
         return 130

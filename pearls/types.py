@@ -24,6 +24,8 @@ from typing import Generic, NamedTuple, TypeAlias, TypeVar
 
 from pyrsistent import PList, plist
 
+from pearls.errors import BoardError
+
 __all__ = [
     "AFrontier",
     "APath",
@@ -61,11 +63,6 @@ class APath(NamedTuple, Generic[S, M]):
     history: History[M]
     state: S
     plan: Plan[M]
-
-
-class BoardError(ValueError):
-    """A puzzle's board, as given, does not describe a position: the message says what
-    and where."""
 
 
 Frontier: TypeAlias = list[Path[S, M]]  # paths to explore, next first, e.g. [Path(plist(), g1)]

@@ -7,7 +7,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -52,7 +51,10 @@ def solve_json(capsys: Capture, *argv: str) -> dict[str, object]:
     assert (code, err) == (0, "")
     obj = json.loads(out)
     assert isinstance(obj, dict)
-    assert list(obj) == ["puzzle", "method", "length", "moves", "states"]
+    assert list(obj) == ["puzzle", "method", "length", "moves", "states", "stats"]
+    stats = obj["stats"]
+    assert isinstance(stats, dict) and list(stats) == ["expanded", "seconds"]
+    assert stats["expanded"] > 0 and stats["seconds"] >= 0
     return obj
 
 
@@ -139,14 +141,14 @@ def test_human_output_draws_every_board_and_counts(capsys: Capture, example: str
     assert (code, err) == (0, "")
     ms = solution(example, "bfs")
     blocks = out.split("\n\n")
-    assert blocks[-1] == f"solved in {len(ms)} moves (bfs)\n"
+    assert re.fullmatch(rf"solved in {len(ms)} moves \(bfs, [\d,]+ states expanded\)\n", blocks[-1])
     grids = [EXAMPLES[example]]
     for m in ms:
         grids.append(rushhour.move(grids[-1], m))
     assert len(blocks) == len(grids) + 1
     for i, (block, g) in enumerate(zip(blocks, grids, strict=False)):
         heading, board = block.split("\n", 1)
-        words = "" if i == 0 else cli.RUSHHOUR.describe(grids[i - 1], ms[i - 1])
+        words = "" if i == 0 else rushhour.words(grids[i - 1], ms[i - 1])
         assert heading == ("start" if i == 0 else f"move {i}: {words}")
         assert board == rushhour.show(g)
 
@@ -159,7 +161,7 @@ def test_printed_start_board_parses_back(capsys: Capture) -> None:
 
 
 def test_move_words() -> None:
-    describe = cli.RUSHHOUR.describe
+    describe = rushhour.words
     assert describe(rushhour.g1, (0, 16)) == "A left  (vehicle 0 to cell 16)"
     assert describe(rushhour.g1, (0, 19)) == "A right (vehicle 0 to cell 19)"
     assert describe(rushhour.g1, (6, 5)) == "G up    (vehicle 6 to cell 5)"
@@ -171,7 +173,8 @@ def test_a_one_move_solution_says_move(capsys: Capture) -> None:
     assert code == 0
     solved = "\n".join(["......", "......", "....AA", "......", "......", "......"])
     assert out.endswith(
-        f"\nmove 1: A right (vehicle 0 to cell 20)\n{solved}\n\nsolved in 1 move (bfs)\n"
+        f"\nmove 1: A right (vehicle 0 to cell 20)\n{solved}\n\n"
+        "solved in 1 move (bfs, 1 states expanded)\n"
     )
 
 
@@ -182,14 +185,14 @@ def test_boxed_in_board_really_has_no_solution() -> None:
 
 @pytest.mark.parametrize("method", list(SOLVERS))
 def test_no_solution_exits_1(capsys: Capture, method: str) -> None:
-    assert run(capsys, "--board", BOXED_IN, "--method", method) == (
-        1,
-        f"no solution exists ({method})\n",
-        "",
-    )
+    code, out, err = run(capsys, "--board", BOXED_IN, "--method", method)
+    assert (code, err) == (1, "")
+    assert re.fullmatch(rf"no solution exists \({method}, [\d,]+ states expanded\)\n", out)
     code, out, err = run(capsys, "--board", BOXED_IN, "--method", method, "--json")
     assert (code, err) == (1, "")
-    assert json.loads(out) == {
+    obj = json.loads(out)
+    assert obj.pop("stats")["expanded"] > 0
+    assert obj == {
         "puzzle": "rushhour",
         "method": method,
         "length": None,
@@ -252,7 +255,12 @@ def test_empty_stdin(capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
         [],
         ["solve"],
         ["solve", "sokoban"],
-        ["analyze", "rushhour"],
+        ["analyze"],
+        ["analyze", "rushhour", "--method", "bfs"],
+        ["list", "rushhour"],
+        ["solve", "rushhour", "--max-states", "0"],
+        ["solve", "rushhour", "--timeout", "soon"],
+        ["solve", "rushhour", "--json", "--moves"],
         ["solve", "rushhour", "--example", "g9"],
         ["solve", "rushhour", "--method", "astar"],
         ["solve", "rushhour", "--example", "g1", "--board", " ".join(G1_ROWS)],
@@ -265,6 +273,11 @@ def test_bad_arguments_exit_2_with_one_line(capsys: Capture, argv: list[str]) ->
     code = main(argv)
     out, err = capsys.readouterr()
     assert one_line_error(code, out, err).startswith("pearls: bad arguments: ")
+
+
+def test_a_misspelled_option_points_to_its_own_help(capsys: Capture) -> None:
+    err = one_line_error(*run(capsys, "--exmaple", "p1"))
+    assert err.endswith("(see 'pearls solve rushhour --help')\n")
 
 
 def test_unknown_example_names_the_choices(capsys: Capture) -> None:
@@ -288,18 +301,29 @@ def test_interrupt_exits_130(capsys: Capture, monkeypatch: pytest.MonkeyPatch) -
     assert run(capsys, "--board", "-") == (130, "", "pearls: interrupted\n")
 
 
-def test_progress_on_a_terminal_only() -> None:
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
+class Terminal(io.StringIO):
+    """A text stream that says it is a terminal."""
 
-    tty, pipe = Terminal(), io.StringIO()
-    for stream in (tty, pipe):
-        with cli._progress("searching (bfs)", stream, interval=0.01):
-            time.sleep(0.1)
-    assert re.match(r"\rsearching \(bfs\)\.\.\. \d+\.\d s\r", tty.getvalue())
-    assert tty.getvalue().endswith(" \r")
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> None:
+    monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)  # a line at every expansion
+    tty = Terminal()
+    monkeypatch.setattr(sys, "stderr", tty)
+    assert main(["solve", "rushhour", "--example", "p4", "--json"]) == 0
+    lines = tty.getvalue().split("\r")
+    assert all(re.fullmatch(PROGRESS, line) for line in lines[1:-2]), lines[:3]
+    assert len(lines) > 100 and lines[0] == lines[-1] == "" and lines[-2].strip() == ""
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    assert main(["solve", "rushhour", "--example", "p4", "--json"]) == 0
     assert pipe.getvalue() == ""
+    assert capsys.readouterr().err == ""
+
+
+PROGRESS = r"searching \(bfs\): [\d,]+ states expanded, [\d,]+ generated, [\d,]+/s, \d+\.\d s"
 
 
 def python_m_pearls(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -11,17 +11,38 @@ complete graph of 10 nodes, seconds): plan on sparse graphs, search the others.
 >>> from pearls.search import bfsolve
 >>> bfsolve(puzzle({"home": ["shop", "park"], "park": ["pond"], "shop": []}, goal="pond"), "home")
 ['park', 'pond']
+
+On the command line (``pearls solve graph``) a graph is text: a start, a goal and
+edges, by line or separated by ``;``, or the same as a JSON object::
+
+    start home; goal pond; home -> shop park; park -> pond
+    {"start": "home", "goal": "pond", "edges": {"home": ["shop", "park"], "park": ["pond"]}}
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
+from pearls.description import Description, Problem
+from pearls.errors import BoardError
 from pearls.search import planner as generic_planner
-from pearls.types import Plan, Planner, Puzzle
+from pearls.types import Path, Plan, Planner, Puzzle
 
-__all__ = ["Edges", "goalmoves", "planner", "premoves", "puzzle"]
+__all__ = [
+    "DESCRIPTION",
+    "Edges",
+    "Graph",
+    "goalmoves",
+    "parse",
+    "planner",
+    "premoves",
+    "problem",
+    "puzzle",
+    "show",
+    "undoes",
+]
 
 N = TypeVar("N", bound=Hashable)  # a node, e.g. "home"
 
@@ -63,3 +84,121 @@ def goalmoves(goal: N) -> Callable[[N], Plan[N]]:
 def planner(edges: Edges[N], goal: N) -> Planner[N, N]:
     """The graph with the chapter's generic ``newplans`` over :func:`premoves`."""
     return generic_planner(puzzle(edges, goal), goalmoves(goal), premoves(edges))
+
+
+def undoes(p: Path[N, N], m: N, start: N) -> bool:
+    """Whether stepping onto ``m`` goes straight back to the node the path just left
+    (``start`` before any move): never part of a shortest path.
+
+    >>> from pearls.types import start
+    >>> undoes(start("a"), "a", "a"), undoes(start("a"), "b", "a")
+    (True, False)
+    """
+    left = p.history.rest.first if len(p.history) > 1 else start
+    return m == left
+
+
+Graph = tuple[str, str, dict[str, tuple[str, ...]]]  # start, goal, edges; ("a", "b", {"a": ("b",)})
+
+
+def parse(text: str) -> Graph:
+    """A graph's start, goal and edges from its text or JSON form.
+
+    >>> parse("start a; goal c; a -> b c; b -> c")
+    ('a', 'c', {'a': ('b', 'c'), 'b': ('c',)})
+    >>> parse('{"start": "a", "goal": "c", "edges": {"a": ["b", "c"]}}')
+    ('a', 'c', {'a': ('b', 'c')})
+    >>> parse("start a; a -> b")
+    Traceback (most recent call last):
+    ...
+    pearls.errors.BoardError: no goal: write 'goal NODE'
+    """
+    fields = _from_json(text) if text.lstrip().startswith("{") else _from_lines(text)
+    start, goal, edges = fields
+    if start is None:
+        raise BoardError("no start: write 'start NODE'")
+    if goal is None:
+        raise BoardError("no goal: write 'goal NODE'")
+    return start, goal, edges
+
+
+def _from_lines(text: str) -> tuple[str | None, str | None, dict[str, tuple[str, ...]]]:
+    start = goal = None
+    edges: dict[str, tuple[str, ...]] = {}
+    for n, line in enumerate(text.replace(";", "\n").splitlines(), start=1):
+        words = line.split()
+        if not words:
+            continue
+        if words[0] in ("start", "goal") and len(words) == 2:
+            start, goal = (words[1], goal) if words[0] == "start" else (start, words[1])
+        elif len(words) >= 2 and words[1] == "->" and "->" not in words[2:]:
+            edges[words[0]] = edges.get(words[0], ()) + tuple(words[2:])
+        else:
+            raise BoardError(
+                f"part {n} {line.strip()!r} is none of 'start NODE', 'goal NODE', "
+                "'NODE -> NODE ...'"
+            )
+    return start, goal, edges
+
+
+def _from_json(text: str) -> tuple[str | None, str | None, dict[str, tuple[str, ...]]]:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BoardError(f"not JSON: {e}") from e
+    shape = 'a JSON graph is {"start": NODE, "goal": NODE, "edges": {NODE: [NODE, ...]}}'
+    if not isinstance(obj, dict) or set(obj) - {"start", "goal", "edges"}:
+        raise BoardError(shape)
+    start, goal, edges = obj.get("start"), obj.get("goal"), obj.get("edges", {})
+    nodes_ok = all(isinstance(x, str | None) for x in (start, goal))
+    if not (nodes_ok and isinstance(edges, dict)):
+        raise BoardError(shape)
+    if not all(
+        isinstance(rs, list) and all(isinstance(r, str) for r in rs) for rs in edges.values()
+    ):
+        raise BoardError(shape)
+    return start, goal, {str(q): tuple(rs) for q, rs in edges.items()}
+
+
+def show(g: Graph) -> str:
+    """The text form of a graph, which :func:`parse` reads back.
+
+    >>> show(("a", "c", {"a": ("b", "c")}))
+    'start a; goal c; a -> b c'
+    """
+    start, goal, edges = g
+    return "; ".join(
+        [f"start {start}", f"goal {goal}"] + [f"{q} -> {' '.join(rs)}" for q, rs in edges.items()]
+    )
+
+
+def problem(text: str) -> Problem[str, str]:
+    """The problem a graph's text describes: from its start to its goal."""
+    start, goal, edges = parse(text)
+    return Problem(
+        puzzle=puzzle(edges, goal),
+        start=start,
+        show=str,
+        state_json=str,
+        move_json=str,
+        words=lambda q, r: f"{q} to {r}",
+        notation=lambda q, r: r,
+        planner=planner(edges, goal),
+        prune=lambda p, m: undoes(p, m, start),
+    )
+
+
+DESCRIPTION: Description[str, str] = Description(
+    name="graph",
+    title="A directed graph: from the start, reach the goal",
+    text_form="A start, a goal and the edges, one per line or separated by ';': "
+    "'start a; goal d; a -> b c; b -> d' (a move steps along an edge), or the same as JSON: "
+    '{"start": "a", "goal": "d", "edges": {"a": ["b", "c"], "b": ["d"]}}.',
+    parse=problem,
+    examples={
+        "ladder": "start a; goal d; a -> b c; b -> d; c -> e; e -> d",
+        "ring": "start 0; goal 3; 0 -> 1 5; 1 -> 2 0; 2 -> 3 1; 3 -> 4 2; 4 -> 5 3; 5 -> 0 4",
+        "island": "start a; goal z; a -> b; b -> a",
+    },
+    methods=("bfs", "plan", "dfs", "iddfs"),
+)

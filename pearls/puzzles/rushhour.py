@@ -23,17 +23,20 @@ A vehicle is its ``(rear, front)`` cells, with ``rear < front``; it is horizonta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 from pyrsistent import PVector, pvector
 
-from pearls import search
+from pearls import search, svg
+from pearls.description import Description, Problem
+from pearls.errors import BoardError
 from pearls.search import mkplans
 from pearls.toolz_typed import merge_sorted
-from pearls.types import BoardError, Plan, Planner, Puzzle
+from pearls.types import Path, Plan, Planner, Puzzle
 
 __all__ = [
+    "DESCRIPTION",
     "EXIT",
     "LETTERS",
     "Cell",
@@ -47,6 +50,7 @@ __all__ = [
     "blocker",
     "covers",
     "dfsolve",
+    "draw",
     "expand",
     "fillcells",
     "freecells",
@@ -58,18 +62,23 @@ __all__ = [
     "move",
     "moves",
     "newplans",
+    "notation",
     "occupied",
     "p1",
     "p2",
     "p3",
     "p4",
     "parse",
+    "parse_named",
     "planner",
     "premoves",
+    "problem",
     "psolve",
     "puzzle",
     "show",
     "solved",
+    "undoes",
+    "words",
 ]
 
 Cell = int  # 1..41, multiples of 7 are the right-hand wall; e.g. 20, the exit
@@ -320,7 +329,7 @@ def psolve(g: Grid) -> list[Move] | None:
 def grid(spans: Iterable[Span]) -> Grid:
     """The grid of the given vehicles, the special car first, checked.
 
-    Raises :class:`~pearls.types.BoardError` unless every vehicle covers 2 or 3 cells
+    Raises :class:`~pearls.errors.BoardError` unless every vehicle covers 2 or 3 cells
     of the board in a line, no two overlap, and the special car lies on the exit row.
 
     >>> grid([(18, 19)])
@@ -328,7 +337,7 @@ def grid(spans: Iterable[Span]) -> Grid:
     >>> grid([(18, 19), (12, 26)])
     Traceback (most recent call last):
     ...
-    pearls.types.BoardError: vehicles 0 and 1 both cover cell 19
+    pearls.errors.BoardError: vehicles 0 and 1 both cover cell 19
     """
     g: Grid = pvector(spans)
     if not g:
@@ -378,9 +387,9 @@ EMPTY = ".o"  # either character marks an empty cell
 WALL = "x"
 
 
-def show(g: Grid, sep: str = "\n") -> str:
+def show(g: Grid, sep: str = "\n", letters: Sequence[str] = LETTERS) -> str:
     """The board as 6 rows of 6 characters, ``.`` for empty, vehicle ``v`` as
-    ``LETTERS[v]`` (the special car is ``A``); ``sep=""`` gives the one-line form.
+    ``letters[v]`` (the special car is ``A``); ``sep=""`` gives the one-line form.
 
     >>> print(show(g1))
     BCDEFF
@@ -392,7 +401,7 @@ def show(g: Grid, sep: str = "\n") -> str:
     """
     board = dict.fromkeys(allcells, ".")
     for v, span in enumerate(g):
-        board.update(dict.fromkeys(fillcells(span), LETTERS[v]))
+        board.update(dict.fromkeys(fillcells(span), letters[v]))
     rows = ("".join(board[c] for c in allcells[i : i + 6]) for i in range(0, 36, 6))
     return sep.join(rows)
 
@@ -404,12 +413,25 @@ def parse(text: str) -> Grid:
     vehicle of 2 or 3 cells in a line; case counts (``x`` is a wall, which is refused,
     ``X`` a vehicle).  Vehicles come special car first, then
     by rear cell, as in the book, so ``parse(show(g)) == g`` for its examples.  Raises
-    :class:`~pearls.types.BoardError` saying what is wrong and where.
+    :class:`~pearls.errors.BoardError` saying what is wrong and where.
 
     >>> parse("..... . ..... . ..AA.. " + "." * 18) == grid([(17, 18)])
     True
     >>> parse(show(p2)) == p2
     True
+    """
+    return parse_named(text)[0]
+
+
+def parse_named(text: str) -> tuple[Grid, str]:
+    """The grid a text board shows, and the letter of each vehicle in grid order, so
+    that ``show(g, letters=letters)`` draws the board as its author wrote it.
+
+    >>> g, letters = parse_named("ZZ.... ...... AA.... ...... ...... ......")
+    >>> g, letters
+    (pvector([(15, 16), (1, 2)]), 'AZ')
+    >>> show(g, sep=" ", letters=letters)
+    'ZZ.... ...... AA.... ...... ...... ......'
     """
     cells = "".join(text.split())
     if len(cells) != 36:
@@ -422,7 +444,8 @@ def parse(text: str) -> Grid:
         raise BoardError("no special car: mark it with A on row 3, the exit row")
     spans = {letter: _span(letter, marked[letter]) for letter in marked}
     others = sorted(set(spans) - {"A"}, key=lambda letter: spans[letter][0])
-    return grid(spans[letter] for letter in ["A", *others])
+    letters = ["A", *others]
+    return grid(spans[letter] for letter in letters), "".join(letters)
 
 
 def _where(c: Cell) -> str:
@@ -476,3 +499,214 @@ def _pieces(cells: list[Cell]) -> list[list[Cell]]:
             frontier.extend(near)
         pieces.append(sorted(piece))
     return pieces
+
+
+# Drawing
+
+_CELL = 40  # a cell's side, in SVG units
+_PAD = 16  # room around the board for its wall
+_ROOM_FOR_ARROW = 28  # room right of the wall for the exit's arrow
+_INSET = 3  # the gap between a vehicle and the edges of its cells
+_RED = "#d62728"  # the special car
+_INK_DARK, _INK_LIGHT = "#1a1a1a", "#ffffff"
+_PALETTE = (  # (fill, letter) of vehicles 1, 2, ...: distinct, none of them red
+    ("#1f77b4", _INK_LIGHT), ("#2ca02c", _INK_LIGHT), ("#f2b701", _INK_DARK),
+    ("#9467bd", _INK_LIGHT), ("#17becf", _INK_DARK), ("#bcbd22", _INK_DARK),
+    ("#7f7f7f", _INK_LIGHT), ("#e377c2", _INK_DARK), ("#393b79", _INK_LIGHT),
+    ("#00796b", _INK_LIGHT), ("#aec7e8", _INK_DARK), ("#98df8a", _INK_DARK),
+    ("#c5b0d5", _INK_DARK), ("#637939", _INK_LIGHT), ("#ffe066", _INK_DARK),
+    ("#8c6d31", _INK_LIGHT), ("#5254a3", _INK_LIGHT),
+)  # fmt: skip
+
+
+def draw(g: Grid, letters: Sequence[str] = LETTERS) -> str:
+    """The board as a standalone SVG document: the 6x6 board, each vehicle ``v`` a rounded
+    rectangle over its cells with ``letters[v]`` in the middle, the special car red, and
+    the exit a gap in the wall at the right end of the third row, with an arrow.
+
+    Vehicle ``v > 0`` takes colour ``v - 1`` of a fixed palette of 17 (as many as a board
+    holds), so a drawing depends on the grid and the letters alone.
+
+    >>> picture = draw(g1)
+    >>> picture.startswith("<svg"), picture.count('class="vehicle"'), "<text" in picture
+    (True, 13, True)
+    """
+    size = 6 * _CELL
+    vehicles = (_vehicle(v, span, letters[v]) for v, span in enumerate(g))
+    width, height = size + 2 * _PAD + _ROOM_FOR_ARROW, size + 2 * _PAD
+    title = f"Rush Hour board, {len(g)} vehicles"
+    return svg.document(width, height, *_board(), *vehicles, title=title)
+
+
+def _corner(c: Cell) -> tuple[int, int]:
+    """The (x, y) of a cell's top left corner: row ``i`` holds cells ``7i+1 .. 7i+6``."""
+    row, col = divmod(c - 1, 7)
+    return _PAD + col * _CELL, _PAD + row * _CELL
+
+
+def _board() -> list[str]:
+    """The empty board: a light square, the grid lines, the wall, the exit's arrow."""
+    size = 6 * _CELL
+    lines = "".join(
+        f"M{_PAD + k * _CELL} {_PAD}v{size}M{_PAD} {_PAD + k * _CELL}h{size}" for k in range(1, 6)
+    )
+    return [
+        svg.element(
+            "rect", x=_PAD, y=_PAD, width=size, height=size, fill="#f3efe4", class_="board"
+        ),
+        svg.element("path", d=lines, stroke="#d3cbb8", stroke_width=1, class_="grid"),
+        _wall(),
+        _exit_arrow(),
+    ]
+
+
+def _wall() -> str:
+    """The board's wall, open beside the exit cell."""
+    (left, top), (x, y) = _corner(allcells[0]), _corner(allcells[-1])
+    right, bottom = x + _CELL, y + _CELL
+    _, gap = _corner(EXIT)
+    d = f"M{right} {gap}V{top}H{left}V{bottom}H{right}V{gap + _CELL}"
+    return svg.element(
+        "path",
+        d=d,
+        fill="none",
+        stroke="#3b3b3b",
+        stroke_width=5,
+        stroke_linejoin="round",
+        stroke_linecap="round",
+        class_="wall",
+    )
+
+
+def _exit_arrow() -> str:
+    """An arrow pointing out of the exit, beyond the wall."""
+    x, y = _corner(EXIT)
+    tail, tip, middle = x + _CELL + 6, x + _CELL + _ROOM_FOR_ARROW - 4, y + _CELL // 2
+    neck = tip - 10
+    corners = [
+        (tail, middle - 4),
+        (neck, middle - 4),
+        (neck, middle - 10),
+        (tip, middle),
+        (neck, middle + 10),
+        (neck, middle + 4),
+        (tail, middle + 4),
+    ]
+    points = " ".join(f"{px},{py}" for px, py in corners)
+    return svg.element(
+        "polygon", svg.element("title", "exit"), points=points, fill=_RED, class_="exit"
+    )
+
+
+def _vehicle(v: Vehicle, span: Span, letter: str) -> str:
+    """Vehicle ``v`` as a rounded rectangle over its cells, with its letter."""
+    cells = fillcells(span)
+    x, y = _corner(cells[0])
+    across, down = (len(cells), 1) if horizontal(span) else (1, len(cells))
+    width, height = across * _CELL - 2 * _INSET, down * _CELL - 2 * _INSET
+    fill, ink = (_RED, _INK_LIGHT) if v == 0 else _PALETTE[(v - 1) % len(_PALETTE)]
+    body = svg.element(
+        "rect",
+        x=x + _INSET,
+        y=y + _INSET,
+        width=width,
+        height=height,
+        rx=8,
+        fill=fill,
+        stroke="#000000",
+        stroke_opacity=0.35,
+        stroke_width=1.5,
+    )
+    label = svg.element(
+        "text",
+        svg.escape(letter),
+        x=x + across * _CELL / 2,
+        y=y + down * _CELL / 2,
+        dy="0.35em",
+        fill=ink,
+        font_size=20,
+        font_weight="bold",
+        font_family="sans-serif",
+        text_anchor="middle",
+    )
+    return svg.element("g", body, label, class_="vehicle", data_vehicle=v)
+
+
+# The puzzle described for the command line
+
+
+def words(g: Grid, m: Move, letters: Sequence[str] = LETTERS) -> str:
+    """A move in words, given the grid before it.
+
+    >>> words(g1, (0, 16))
+    'A left  (vehicle 0 to cell 16)'
+    """
+    v, c = m
+    forward = c > g[v][1]
+    if horizontal(g[v]):
+        direction = "right" if forward else "left"
+    else:
+        direction = "down" if forward else "up"
+    return f"{letters[v]} {direction:<5} (vehicle {v} to cell {c})"
+
+
+def notation(g: Grid, m: Move, letters: Sequence[str] = LETTERS) -> str:
+    """A move as its vehicle's letter and the signed number of cells it slides, ``+``
+    right or down, ``-`` left or up (the notation of the puzzle's players).
+
+    >>> notation(g1, (0, 16)), notation(g1, (2, 16))
+    ('A-1', 'C+1')
+    """
+    v, c = m
+    r, f = g[v]
+    step = 1 if horizontal((r, f)) else 7
+    shift = (c - f) // step if c > f else (c - r) // step
+    return f"{letters[v]}{shift:+d}"
+
+
+def undoes(p: Path[Grid, Move], m: Move) -> bool:
+    """Whether ``m`` slides the vehicle that the path moved last straight back: never
+    part of a shortest solution, so iterative deepening need not try it.
+
+    >>> from pearls.types import start
+    >>> after = Path(start(g1).history.cons((0, 16)), move(g1, (0, 16)))
+    >>> undoes(after, (0, 18)), undoes(after, (2, 16))
+    (True, False)
+    """
+    if not p.history:
+        return False
+    v, c = p.history.first
+    w, d = m
+    front: Cell = p.state[v][1]
+    return v == w and (d > front) != (c == front)
+
+
+def problem(text: str) -> Problem[Grid, Move]:
+    """The problem a text board describes, shown with the board's own letters."""
+    g, letters = parse_named(text)
+    return Problem(
+        puzzle=puzzle,
+        start=g,
+        show=lambda g: show(g, letters=letters),
+        state_json=lambda g: show(g, sep="", letters=letters),
+        move_json=lambda m: [m[0], m[1]],
+        words=lambda g, m: words(g, m, letters),
+        notation=lambda g, m: notation(g, m, letters),
+        draw=lambda g: draw(g, letters),
+        planner=planner,
+        prune=undoes,
+    )
+
+
+DESCRIPTION: Description[Grid, Move] = Description(
+    name="rushhour",
+    title="Rush Hour: drive the special car A out through the exit (Bird, chapter 18)",
+    text_form="A board is 6 rows of 6 characters: '.' or 'o' empty, 'A' the special car on "
+    "row 3 (the exit is at its right end), any other letter a vehicle of 2 or 3 cells in a "
+    "line. Whitespace is ignored. A move slides one vehicle one cell.",
+    parse=problem,
+    examples={
+        name: show(g) for name, g in (("g1", g1), ("p1", p1), ("p2", p2), ("p3", p3), ("p4", p4))
+    },
+    methods=("bfs", "plan", "dfs", "iddfs"),
+)

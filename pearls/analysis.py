@@ -1,0 +1,129 @@
+"""Whole-space analysis: breadth-first from a set of start states to every state they
+reach, level by level, and what the levels say (how many states, how far the farthest).
+
+The source documents ask this of Flip It Star ("the positions farthest from solved")
+and it is the chapter's Rush Hour question turned round: not one shortest path, but the
+distance of every position.  In the chapter's notation the levels are::
+
+    levels qs = takeWhile (not . null) (map fst (iterate step (nub qs, nub qs)))
+      where step (ps, seen) = (rs, seen ++ rs)
+              where rs = nub [move q m | q <- ps, m <- moves q] \\\\ seen
+
+:func:`levels` yields them lazily, so a caller may stop early or show progress, and
+:func:`analyze` sums them up.  The set ``seen`` is a Python ``set`` of states, or, given
+a :class:`PerfectHash` (a ``rank`` onto ``range(size)``, as the source's
+``2048 * space + bits`` for Flip It Star), a ``bytearray`` of ``size`` flags: one byte
+a state instead of a whole object in a hashed set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from pearls.types import M, Puzzle, S
+
+__all__ = ["Analysis", "PerfectHash", "analyze", "is_perfect", "levels"]
+
+T = TypeVar("T", bound=Hashable)  # a state of a space analysed by its hash
+
+
+@dataclass(frozen=True)
+class PerfectHash(Generic[T]):
+    """A minimal perfect hash: ``rank`` maps the states one to one onto ``range(size)``.
+
+    >>> bits = PerfectHash(rank=lambda q: int("".join(map(str, q)), 2), size=8)
+    >>> bits.rank((1, 0, 1))
+    5
+    """
+
+    rank: Callable[[T], int]
+    size: int
+
+
+def is_perfect(h: PerfectHash[T], states: Iterable[T]) -> bool:
+    """Whether ``h`` ranks the given states one to one onto ``range(h.size)``: each
+    rank in range, no two alike, and as many states as ranks.
+
+    >>> is_perfect(PerfectHash(rank=lambda q: q % 4, size=4), range(4))
+    True
+    >>> is_perfect(PerfectHash(rank=lambda q: q % 4, size=4), range(5))
+    False
+    """
+    ranks = [h.rank(q) for q in states]
+    return len(set(ranks)) == len(ranks) == h.size and all(0 <= r < h.size for r in ranks)
+
+
+class _Seen(Generic[T]):
+    """The states met so far: a set, or flags indexed by a perfect hash."""
+
+    def __init__(self, h: PerfectHash[T] | None) -> None:
+        self._rank = None if h is None else h.rank
+        self._flags = bytearray(0 if h is None else h.size)
+        self._set: set[T] = set()
+
+    def add_new(self, q: T) -> bool:
+        """Record ``q``; whether it was new."""
+        if self._rank is None:
+            if q in self._set:
+                return False
+            self._set.add(q)
+            return True
+        r = self._rank(q)
+        if self._flags[r]:
+            return False
+        self._flags[r] = 1
+        return True
+
+
+def levels(
+    puzzle: Puzzle[S, M], starts: Iterable[S], h: PerfectHash[S] | None = None
+) -> Iterator[list[S]]:
+    """The states at distance 0, 1, 2, ... from the nearest start, a list per level.
+
+    Each level lists its states in the order they were first reached, so the levels
+    come out the same on every run.  ``solved`` plays no part.
+
+    >>> from pearls.puzzles import graph
+    >>> list(levels(graph.puzzle({1: [2, 3], 2: [4], 3: [4], 4: [1]}, goal=0), [1]))
+    [[1], [2, 3], [4]]
+    """
+    seen = _Seen(h)
+    level = [q for q in starts if seen.add_new(q)]
+    while level:
+        yield level
+        level = [r for q in level for m in puzzle.moves(q) if seen.add_new(r := puzzle.move(q, m))]
+
+
+@dataclass(frozen=True)
+class Analysis(Generic[T]):
+    """A space summed up: ``histogram[d]`` states lie at distance ``d`` from the
+    nearest start, ``states`` in all, and ``farthest`` are those at the largest
+    distance, in the order reached."""
+
+    states: int
+    histogram: tuple[int, ...]
+    farthest: tuple[T, ...]
+
+    @property
+    def max_distance(self) -> int:
+        """The largest distance of any state from the nearest start."""
+        return len(self.histogram) - 1
+
+
+def analyze(
+    puzzle: Puzzle[S, M], starts: Iterable[S], h: PerfectHash[S] | None = None
+) -> Analysis[S]:
+    """Every state reachable from ``starts``, summed up by distance.
+
+    >>> from pearls.puzzles import graph
+    >>> a = analyze(graph.puzzle({1: [2, 3], 2: [4], 3: [4], 4: [5, 1]}, goal=0), [1])
+    >>> a.states, a.histogram, a.max_distance, a.farthest
+    (5, (1, 2, 1, 1), 3, (5,))
+    """
+    histogram: list[int] = []
+    last: list[S] = []
+    for last in levels(puzzle, starts, h):
+        histogram.append(len(last))
+    return Analysis(sum(histogram), tuple(histogram), tuple(last))

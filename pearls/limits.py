@@ -1,0 +1,126 @@
+"""Limits, progress and counts for any search, by wrapping the puzzle it searches.
+
+The combinators stay one loop per equation group and know nothing of limits.  A
+:class:`Meter` hands out a puzzle (or planner) whose ``moves`` first counts an
+expansion, checks the limits and reports progress, then asks the real ``moves``: every
+search, present or future, calls ``moves q`` once for each state it expands, so every
+search is bounded, watched and counted the same way.
+
+>>> from pearls.puzzles import graph
+>>> from pearls.search import bfsolve
+>>> meter = Meter(max_states=100)
+>>> bfsolve(meter.watch(graph.puzzle({1: [2, 3], 2: [4], 3: [4]}, goal=4)), 1)
+[3, 4]
+>>> meter.expanded  # states 1, 3 and 2; state 4 is solved, so never expanded
+3
+
+A search that would run past a limit raises :class:`~pearls.errors.LimitReached`
+instead, saying what it had explored:
+
+>>> from pearls import Puzzle
+>>> endless = Puzzle(moves=lambda n: [1], move=lambda n, m: n + m, solved=lambda n: n < 0)
+>>> bfsolve(Meter(max_states=1000).watch(endless), 0)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+pearls.errors.LimitReached: stopped at the limit of 1,000 states expanded (...)
+
+The meter is the one mutable thing here, and deliberately so: it is the caller's
+instrument, created for one search and read afterwards, never a global.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pearls.errors import LimitReached
+from pearls.types import M, Planner, Puzzle, S
+
+__all__ = ["Meter", "Progress", "Stats"]
+
+
+@dataclass(frozen=True)
+class Stats:
+    """What a search explored: states expanded, successor states generated, seconds."""
+
+    expanded: int
+    generated: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        """States expanded per second (0 before any time has passed)."""
+        return self.expanded / self.seconds if self.seconds > 0 else 0.0
+
+
+Progress = Callable[[Stats], None]  # called with the counts so far, e.g. print
+
+
+class Meter:
+    """Counts the states a search expands and stops it at a limit.
+
+    ``max_states`` bounds the expansions, ``timeout`` the seconds since the meter was
+    made; past either, the next expansion raises
+    :class:`~pearls.errors.LimitReached`.  ``progress``, if given, is called with the
+    :class:`Stats` so far at most once every ``every`` seconds.  One meter may watch
+    several puzzles (a planner's and its moves', or the levels of an analysis): their
+    expansions add up.
+    """
+
+    def __init__(
+        self,
+        max_states: int | None = None,
+        timeout: float | None = None,
+        progress: Progress | None = None,
+        every: float = 0.2,
+    ) -> None:
+        self.max_states = max_states
+        self.timeout = timeout
+        self.progress = progress
+        self.every = every
+        self.expanded = 0
+        self.generated = 0
+        self._began = time.monotonic()
+        self._next_report = self._began + every
+
+    @property
+    def seconds(self) -> float:
+        """Seconds since the meter was made."""
+        return time.monotonic() - self._began
+
+    @property
+    def stats(self) -> Stats:
+        """The counts so far."""
+        return Stats(self.expanded, self.generated, self.seconds)
+
+    def watch(self, puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
+        """The same puzzle, its ``moves`` counted, bounded and reported."""
+
+        def moves(q: S) -> Sequence[M]:
+            self._expand()
+            ms = puzzle.moves(q)
+            self.generated += len(ms)
+            return ms
+
+        return Puzzle(moves, puzzle.move, puzzle.solved)
+
+    def watch_planner(self, planner: Planner[S, M]) -> Planner[S, M]:
+        """The same planner over the watched puzzle.
+
+        Planned searches expand a state by asking ``moves`` once (for the moves that
+        leave its plan); ``newplans`` is the planner's own and is not counted apart.
+        """
+        return Planner(self.watch(planner.puzzle), planner.goalmoves, planner.newplans)
+
+    def _expand(self) -> None:
+        """Count one expansion; raise at a limit; report progress when due."""
+        now = time.monotonic()
+        if self.max_states is not None and self.expanded >= self.max_states:
+            raise LimitReached("states", self.expanded, now - self._began, self.max_states)
+        if self.timeout is not None and now - self._began > self.timeout:
+            raise LimitReached("time", self.expanded, now - self._began, self.timeout)
+        self.expanded += 1
+        if self.progress is not None and now >= self._next_report:
+            self._next_report = now + self.every
+            self.progress(Stats(self.expanded, self.generated, now - self._began))
