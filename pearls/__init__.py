@@ -2,10 +2,36 @@
 Functional Algorithm Design*, "Planning solves the Rush Hour problem", typed and generic.
 
 A puzzle is ``moves``, ``move`` and ``solved`` (:class:`Puzzle`); the combinators of
-:mod:`pearls.search` solve every puzzle.
+:mod:`pearls.search` solve every puzzle, planning with a :class:`Planner`.  Beside them:
+iterative deepening (:mod:`pearls.deepening`), whole-space analysis
+(:mod:`pearls.analysis`), and limits, progress and counts for any search
+(:mod:`pearls.limits`).
 """
 
-from pearls.search import bfsolve, dfsolve, psolve
-from pearls.types import BoardError, Planner, Puzzle
+from pearls.analysis import Analysis, PerfectHash, analyze, levels
+from pearls.deepening import Prune, idsolve
+from pearls.errors import BoardError, LimitReached
+from pearls.limits import Meter, Stats
+from pearls.search import Premoves, bfsolve, dfsolve, planner, psolve
+from pearls.types import Plan, Planner, Puzzle
 
-__all__ = ["BoardError", "Planner", "Puzzle", "bfsolve", "dfsolve", "psolve"]
+__all__ = [
+    "Analysis",
+    "BoardError",
+    "LimitReached",
+    "Meter",
+    "PerfectHash",
+    "Plan",
+    "Planner",
+    "Premoves",
+    "Prune",
+    "Puzzle",
+    "Stats",
+    "analyze",
+    "bfsolve",
+    "dfsolve",
+    "idsolve",
+    "levels",
+    "planner",
+    "psolve",
+]

@@ -93,25 +93,31 @@ def dlsearch(puzzle: Puzzle[S, M], prune: Prune[S, M], d: int, ps: Frontier[S, M
 
 
 def idsolve(
-    puzzle: Puzzle[S, M], q: S, prune: Prune[S, M] = no_prune, depths: Iterable[int] = count()
+    puzzle: Puzzle[S, M],
+    q: S,
+    prune: Prune[S, M] = no_prune,
+    depths: Iterable[int] | None = None,
 ) -> list[M] | None:
     """A shortest solution from ``q`` by iterative deepening, or ``None`` once a round
     cuts nothing off.
 
     ``idsolve q = head [ms | d <- [0 ..], Just ms <- [dlsearch d [([], q)]]]``
 
-    ``depths`` are the limits tried, in order (all of ``0, 1, 2, ...`` by default); a
+    ``depths`` are the limits tried, in order (``None``: all of ``0, 1, 2, ...``); a
     finite one gives up with ``None`` after its last.  Among the shortest solutions,
     the first in depth-first order comes out, which need not be the one ``bfsolve``
     finds.
 
     >>> from pearls.puzzles import graph
-    >>> idsolve(graph.puzzle({1: [2, 3], 2: [4], 3: [4]}, goal=4), 1)
-    [2, 4]
+    >>> diamond = graph.puzzle({1: [2, 3], 2: [4], 3: [4]}, goal=4)
+    >>> idsolve(diamond, 1), idsolve(diamond, 1)  # each call deepens from 0 afresh
+    ([2, 4], [2, 4])
+    >>> idsolve(diamond, 1, depths=[0, 1]) is None
+    True
     >>> idsolve(graph.puzzle({1: [2], 2: [3]}, goal=4), 1) is None  # rounds 0..2 suffice
     True
     """
-    for d in depths:
+    for d in count() if depths is None else depths:
         found, cut_off = dlsearch(puzzle, prune, d, [start(q)])
         if found is not None or not cut_off:
             return found

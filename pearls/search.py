@@ -41,6 +41,7 @@ from pearls.types import (
 )
 
 __all__ = [
+    "Premoves",
     "asuccs",
     "bfsearch",
     "bfsearch_",
@@ -57,7 +58,9 @@ __all__ = [
     "succs",
 ]
 
-Premoves = Callable[[S, M], Iterable[Sequence[M]]]
+Premoves = Callable[
+    [S, M], Iterable[Sequence[M]]
+]  # rushhour.premoves(g1, (0, 19)): [[(6, 5)], ...]
 
 
 def succs(puzzle: Puzzle[S, M], p: Path[S, M]) -> Frontier[S, M]:
@@ -248,7 +251,7 @@ def newplans(puzzle: Puzzle[S, M], premoves: Premoves[S, M], q: S, ms: Plan[M]) 
 
 
 def planner(
-    puzzle: Puzzle[S, M], goalmoves: Callable[[S], Plan[M]], premoves: Premoves[S, M]
+    puzzle: Puzzle[S, M], goalmoves: Callable[[S], Sequence[M]], premoves: Premoves[S, M]
 ) -> Planner[S, M]:
     """The planner whose ``newplans`` is the chapter's generic one over ``premoves``."""
     return Planner(puzzle, goalmoves, lambda q, ms: newplans(puzzle, premoves, q, ms))
@@ -266,7 +269,10 @@ def asuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
     """
     history, q, plan = p
     move = planner.puzzle.move
-    return [APath(history.cons(ms[0]), move(q, ms[0]), ms[1:]) for ms in planner.newplans(q, plan)]
+    return [
+        APath(history.cons(ms[0]), move(q, ms[0]), tuple(ms[1:]))
+        for ms in planner.newplans(q, plan)
+    ]
 
 
 def bsuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
@@ -277,7 +283,7 @@ def bsuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
     history, q, _ = p
     puzzle = planner.puzzle
     successors = ((m, puzzle.move(q, m)) for m in puzzle.moves(q))
-    return [APath(history.cons(m), r, planner.goalmoves(r)) for m, r in successors]
+    return [APath(history.cons(m), r, tuple(planner.goalmoves(r))) for m, r in successors]
 
 
 def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> list[M] | None:

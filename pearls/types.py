@@ -86,11 +86,12 @@ class Puzzle(Generic[S, M]):
 class Planner(Generic[S, M]):
     """A puzzle with a way to plan: ``goalmoves :: State -> Plan`` proposes a plan
     towards the goal, and ``newplans :: State -> Plan -> [Plan]`` turns a plan into
-    plans whose first move is legal now."""
+    plans whose first move is legal now.  Either may give any sequence of moves (a list,
+    a tuple); the searches keep each plan as a tuple."""
 
     puzzle: Puzzle[S, M]
-    goalmoves: Callable[[S], Plan[M]]
-    newplans: Callable[[S, Plan[M]], Iterable[Plan[M]]]
+    goalmoves: Callable[[S], Sequence[M]]
+    newplans: Callable[[S, Plan[M]], Iterable[Sequence[M]]]
 
 
 def solution(history: History[M]) -> list[M]:
@@ -105,4 +106,4 @@ def start(q: S) -> Path[S, M]:
 
 def astart(planner: Planner[S, M], q: S) -> APath[S, M]:
     """The planned path that has made no move yet: Bird's ``([], q, goalmoves q)``."""
-    return APath(plist(), q, planner.goalmoves(q))
+    return APath(plist(), q, tuple(planner.goalmoves(q)))
