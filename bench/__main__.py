@@ -10,12 +10,16 @@ import platform
 import statistics
 import sys
 import timeit
+import tracemalloc
 from collections.abc import Callable
 from functools import partial
 
 from pyrsistent import plist, pvector
 
 from pearls import search
+from pearls.analysis import PerfectHash, analyze
+from pearls.deepening import idsolve
+from pearls.limits import Meter
 from pearls.puzzles import rushhour
 from pearls.puzzles.rushhour import Grid, Move
 from pearls.types import Planner, Puzzle
@@ -104,11 +108,98 @@ def representation_table() -> list[str]:
     return lines
 
 
+def alternating_medians(
+    actions: dict[str, Callable[[], object]], rounds: int = 7
+) -> dict[str, float]:
+    """The median seconds of each action, the actions taking turns round by round so
+    that a change in the machine's load falls on all of them alike."""
+    times: dict[str, list[float]] = {label: [] for label in actions}
+    for _ in range(rounds):
+        for label, action in actions.items():
+            times[label].extend(timeit.repeat(action, number=1, repeat=1))
+    return {label: statistics.median(ts) for label, ts in times.items()}
+
+
+Coins = tuple[int, ...]
+
+
+def coins(n: int) -> Puzzle[Coins, int]:
+    """``n`` coins in a row, a move turning one over: 2 ** n states."""
+
+    def turn(q: Coins, i: int) -> Coins:
+        return (*q[:i], 1 - q[i], *q[i + 1 :])
+
+    return Puzzle(lambda q: range(n), turn, lambda q: all(q))
+
+
+def binary(n: int) -> PerfectHash[Coins]:
+    """The coins read as a binary number: a minimal perfect hash onto ``range(2 ** n)``."""
+    return PerfectHash(lambda q: int("".join(map(str, q)), 2), 2**n)
+
+
+def peak_bytes(action: Callable[[], object]) -> int:
+    """The most memory ``action`` held at once, as tracemalloc counts it."""
+    tracemalloc.start()
+    action()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
+def platform_table() -> list[str]:
+    """What the techniques beyond the chapter cost: a watched search beside a bare one,
+    iterative deepening beside breadth-first search, a perfect hash beside a set."""
+    n = 16
+    start: Coins = (0,) * n
+    near = near_the_exit(6)
+    actions: dict[str, Callable[[], object]] = {
+        "bfsolve p1": lambda: search.bfsolve(rushhour.puzzle, rushhour.p1),
+        "bfsolve p1, watched by a Meter": lambda: search.bfsolve(
+            Meter(max_states=10**7).watch(rushhour.puzzle), rushhour.p1
+        ),
+        "bfsolve, 6 moves from the exit": lambda: search.bfsolve(rushhour.puzzle, near),
+        "idsolve, 6 moves from the exit": lambda: idsolve(rushhour.puzzle, near, rushhour.undoes),
+        "analyze p1's cluster (4,780 states)": lambda: analyze(rushhour.puzzle, [rushhour.p1]),
+        f"analyze {2**n:,} coin rows, a set": lambda: analyze(coins(n), [start]),
+        f"analyze {2**n:,} coin rows, a perfect hash": lambda: analyze(
+            coins(n), [start], binary(n)
+        ),
+    }
+    seconds = alternating_medians(actions, rounds=5)
+    lines = ["| task | seconds | ratio |", "|---|---:|---:|"]
+    base = {"bfsolve p1, watched by a Meter": "bfsolve p1"}
+    base |= {"idsolve, 6 moves from the exit": "bfsolve, 6 moves from the exit"}
+    base |= {f"analyze {2**n:,} coin rows, a perfect hash": f"analyze {2**n:,} coin rows, a set"}
+    for label, t in seconds.items():
+        ratio = f"{t / seconds[base[label]]:.2f}" if label in base else ""
+        lines.append(f"| {label} | {t:.3f} | {ratio} |")
+    as_set = peak_bytes(lambda: analyze(coins(n), [start]))
+    hashed = peak_bytes(lambda: analyze(coins(n), [start], binary(n)))
+    lines += [
+        "",
+        "| visited states kept in | peak bytes per state |",
+        "|---|---:|",
+        f"| a set of tuples | {as_set / 2**n:.0f} |",
+        f"| a bytearray by perfect hash | {hashed / 2**n:.0f} |",
+    ]
+    return lines
+
+
+def near_the_exit(k: int) -> Grid:
+    """Figure 18.1 played to ``k`` moves before the end of its shortest solution."""
+    plan = rushhour.bfsolve(rushhour.g1) or []
+    g = rushhour.g1
+    for m in plan[: len(plan) - k]:
+        g = rushhour.move(g, m)
+    return g
+
+
 def main() -> None:
     """Print every table, with the machine it was measured on."""
     print(f"Python {platform.python_version()} on {platform.machine()}, {sys.platform}\n")
     print("\n".join(solver_table()), end="\n\n")
-    print("\n".join(representation_table()))
+    print("\n".join(representation_table()), end="\n\n")
+    print("\n".join(platform_table()))
 
 
 if __name__ == "__main__":

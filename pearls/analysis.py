@@ -55,26 +55,28 @@ def is_perfect(h: PerfectHash[T], states: Iterable[T]) -> bool:
     return len(set(ranks)) == len(ranks) == h.size and all(0 <= r < h.size for r in ranks)
 
 
-class _Seen(Generic[T]):
-    """The states met so far: a set, or flags indexed by a perfect hash."""
+def _recorder(h: PerfectHash[T] | None) -> Callable[[T], bool]:
+    """A fresh record of the states met so far: called with a state, it records it and
+    says whether it was new.  A set of states, or flags indexed by a perfect hash."""
+    if h is None:
+        seen: set[T] = set()
 
-    def __init__(self, h: PerfectHash[T] | None) -> None:
-        self._rank = None if h is None else h.rank
-        self._flags = bytearray(0 if h is None else h.size)
-        self._set: set[T] = set()
+        def new_in_set(q: T) -> bool:
+            size = len(seen)
+            seen.add(q)
+            return len(seen) > size
 
-    def add_new(self, q: T) -> bool:
-        """Record ``q``; whether it was new."""
-        if self._rank is None:
-            if q in self._set:
-                return False
-            self._set.add(q)
-            return True
-        r = self._rank(q)
-        if self._flags[r]:
+        return new_in_set
+    rank, flags = h.rank, bytearray(h.size)
+
+    def new_in_flags(q: T) -> bool:
+        r = rank(q)
+        if flags[r]:
             return False
-        self._flags[r] = 1
+        flags[r] = 1
         return True
+
+    return new_in_flags
 
 
 def levels(
@@ -89,11 +91,12 @@ def levels(
     >>> list(levels(graph.puzzle({1: [2, 3], 2: [4], 3: [4], 4: [1]}, goal=0), [1]))
     [[1], [2, 3], [4]]
     """
-    seen = _Seen(h)
-    level = [q for q in starts if seen.add_new(q)]
+    new = _recorder(h)
+    moves, move = puzzle.moves, puzzle.move
+    level = [q for q in starts if new(q)]
     while level:
         yield level
-        level = [r for q in level for m in puzzle.moves(q) if seen.add_new(r := puzzle.move(q, m))]
+        level = [r for q in level for m in moves(q) if new(r := move(q, m))]
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,7 @@ class Analysis(Generic[T]):
 
     @property
     def max_distance(self) -> int:
-        """The largest distance of any state from the nearest start."""
+        """The largest distance of any state from the nearest start (-1 with no start)."""
         return len(self.histogram) - 1
 
 

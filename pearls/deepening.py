@@ -64,7 +64,8 @@ def dlsearch(puzzle: Puzzle[S, M], prune: Prune[S, M], d: int, ps: Frontier[S, M
           | otherwise      = dlsearch d (succs p ++ ps)
 
     where ``succs`` keeps only the moves that ``prune`` allows.  The frontier is a
-    stack (a list, its head at the end) of paths paired with their lengths.
+    stack (a list, its head at the end) of paths paired with their lengths, so that
+    ``length ms`` is counted once per path, not walked.
 
     >>> from pearls.puzzles import graph
     >>> ladder = graph.puzzle({"a": "bc", "b": "d", "c": "e", "e": "d"}, goal="d")
@@ -73,7 +74,7 @@ def dlsearch(puzzle: Puzzle[S, M], prune: Prune[S, M], d: int, ps: Frontier[S, M
     >>> dlsearch(ladder, no_prune, 2, [start("a")])
     Deepened(solution=['b', 'd'], cut_off=False)
     """
-    stack = [(0, p) for p in reversed(ps)]
+    stack = [(len(p.history), p) for p in reversed(ps)]
     cut_off = False
     while stack:
         depth, p = stack.pop()

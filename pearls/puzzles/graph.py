@@ -129,7 +129,7 @@ def _from_lines(text: str) -> tuple[str | None, str | None, dict[str, tuple[str,
         words = line.split()
         if not words:
             continue
-        if words[0] in ("start", "goal") and len(words) == 2:
+        if words[0] in ("start", "goal") and len(words) == 2 and words[1] != "->":
             start, goal = (words[1], goal) if words[0] == "start" else (start, words[1])
         elif len(words) >= 2 and words[1] == "->" and "->" not in words[2:]:
             edges[words[0]] = edges.get(words[0], ()) + tuple(words[2:])

@@ -1,0 +1,231 @@
+"""Open every page of the built site in headless Chromium and report what a reader would
+trip over.
+
+    python docs/check_site.py [SITE] [--screenshot PNG] [--chromium PATH]
+
+SITE (default ``build/site``) is served on 127.0.0.1 at a free port.  Every page the
+sources promise (each ``docs/*.md`` and the API reference page of each module) is opened,
+and so is every page they link to.  One line is printed per problem: a missing page, a link
+to a file or an anchor that is not there, an image that does not load, a console error, a
+failed request or an error status, and any request that would leave this machine (it is
+blocked).  The home page is saved as a screenshot for a person to look at.
+
+Exit status: 0 no problem, 1 problems (one line each), 2 Chromium is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urldefrag, urlsplit
+
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    Response,
+    Route,
+    sync_playwright,
+)
+
+__all__ = ["Report", "check", "expected_pages", "file_for", "main"]
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+INSTALL = "install it with: apt-get update && apt-get install -y chromium (Debian)"
+
+# Every same-origin link, every id (an anchor), every image that did not load.
+SCAN = """() => {
+  const links = [...document.querySelectorAll("a[href]")].map(a => a.href);
+  const ids = [...document.querySelectorAll("[id], a[name]")].map(e => e.id || e.name);
+  const broken = [...document.images].filter(i => !i.complete || i.naturalWidth === 0);
+  return {links, ids, broken: broken.map(i => i.currentSrc || i.src)};
+}"""
+EAGER = """() => Promise.all([...document.images].map(i => {
+  i.loading = "eager";
+  return i.decode().catch(() => null);
+}))"""
+
+
+def expected_pages(docs: Path, modules: list[str]) -> list[str]:
+    """The URL paths the sources promise: each top-level page, the reference pages, and
+    the page a host shows for a URL that is not there.
+
+    >>> expected_pages(Path("docs"), ["pearls.search"])[-3:]
+    ['/reference/', '/reference/pearls.search/', '/404.html']
+    """
+    pages = sorted(p.stem for p in docs.glob("*.md"))
+    paths = ["/" if page == "index" else f"/{page}/" for page in pages]
+    return [*paths, "/reference/", *(f"/reference/{name}/" for name in modules), "/404.html"]
+
+
+def file_for(site: Path, path: str) -> Path:
+    """The file that serves URL ``path``: a directory is served by its ``index.html``.
+
+    >>> file_for(Path("site"), "/install/").as_posix()
+    'site/install/index.html'
+    """
+    target = site / unquote(path).lstrip("/")
+    return target / "index.html" if path.endswith("/") or target.is_dir() else target
+
+
+@dataclass
+class Report:
+    """What the visits found: problems, and each page's anchors and outgoing links."""
+
+    problems: list[str] = field(default_factory=list)
+    anchors: dict[str, set[str]] = field(default_factory=dict)
+    links: list[tuple[str, str]] = field(default_factory=list)  # (page, href), same origin
+
+    def add(self, problem: str) -> None:
+        """Record ``problem`` once."""
+        if problem not in self.problems:
+            self.problems.append(problem)
+
+
+@contextmanager
+def serve(site: Path) -> Iterator[str]:
+    """Serve ``site`` on 127.0.0.1 at a free port, quietly; yield its base URL."""
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def visit(context: BrowserContext, base: str, path: str, report: Report) -> Page:
+    """Open ``path``, record its problems, anchors and same-origin links; return the page."""
+    page = context.new_page()
+
+    def console(message: ConsoleMessage) -> None:
+        # "Failed to load resource" repeats what the request and response handlers report.
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            report.add(f"console error: {path}: {message.text}")
+
+    def failed(request: Request) -> None:
+        if request.url.startswith(base):  # the blocked ones are reported once, by the route
+            report.add(f"failed request: {path}: {request.url} ({request.failure})")
+
+    def response(answer: Response) -> None:
+        if answer.status >= 400:
+            report.add(f"HTTP {answer.status}: {path}: {answer.url}")
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: report.add(f"script error: {path}: {error}"))
+    page.on("requestfailed", failed)
+    page.on("response", response)
+    page.goto(base + path, wait_until="networkidle")
+    page.evaluate(EAGER)
+    found = page.evaluate(SCAN)
+    report.anchors[path] = {str(i) for i in found["ids"] if i}
+    for src in found["broken"]:
+        report.add(f"broken image: {path}: {src}")
+    for href in map(str, found["links"]):
+        if href.startswith(base + "/"):
+            report.links.append((path, href[len(base) :]))
+    return page
+
+
+def check(site: Path, chromium: str, screenshot: Path, modules: list[str]) -> Report:
+    """Visit the promised pages and every page they link to; check every link."""
+    report = Report()
+    with serve(site) as base, sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=FLAGS, headless=True
+        )
+
+        def local_only(route: Route) -> None:
+            if route.request.url.startswith(base + "/"):
+                route.continue_()
+            else:
+                report.add(f"network request blocked: {route.request.url}")
+                route.abort()
+
+        context.route("**/*", local_only)
+        promised = expected_pages(ROOT / "docs", modules)
+        todo = list(promised)
+        while todo:
+            path = todo.pop(0)
+            if path in report.anchors:
+                continue
+            if not file_for(site, path).is_file():  # a link to it is reported below
+                report.anchors[path] = set()
+                if path in promised:
+                    report.add(f"missing page: {path}")
+                continue
+            page = visit(context, base, path, report)
+            if path == "/":
+                screenshot.parent.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=screenshot)
+            page.close()
+            pages = (urldefrag(href)[0] for _, href in report.links)
+            todo += [p for p in pages if p.endswith(("/", ".html")) and p not in report.anchors]
+        context.close()
+    broken: dict[str, list[str]] = {}  # href -> the pages that link to it
+    for source, href in report.links:
+        target, anchor = urldefrag(href)
+        target = urlsplit(target).path
+        missing = not file_for(site, target).is_file()
+        if missing or (anchor and unquote(anchor) not in report.anchors.get(target, {anchor})):
+            broken.setdefault(href, []).append(source)
+    for href, sources in broken.items():
+        on = sorted(set(sources))
+        more = f" and {len(on) - 3} more pages" if len(on) > 3 else ""
+        report.add(f"broken link: {href} (on {', '.join(on[:3])}{more})")
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Check the site; print one line per problem, or one line of what was checked."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", type=Path, default=ROOT / "build" / "site")
+    parser.add_argument("--screenshot", type=Path, default=ROOT / "build/screenshots/index.png")
+    parser.add_argument("--chromium", default=CHROMIUM)
+    args = parser.parse_args(argv)
+    if not Path(args.chromium).is_file():
+        print(f"check_site: no Chromium at {args.chromium}: {INSTALL}", file=sys.stderr)
+        return 2
+    if not (args.site / "index.html").is_file():
+        print(f"check_site: no site at {args.site}: run mkdocs build first", file=sys.stderr)
+        return 1
+    sys.path.insert(0, str(ROOT / "docs"))
+    from gen_ref_pages import modules
+
+    report = check(args.site, args.chromium, args.screenshot, modules(ROOT / "pearls"))
+    for problem in report.problems:
+        print(problem)
+    links = len(report.links)
+    summary = f"{len(report.anchors)} pages, {links} links checked in Chromium"
+    print(f"check_site: {summary}: {len(report.problems) or 'no'} problems", file=sys.stderr)
+    return 1 if report.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
