@@ -5,12 +5,12 @@ BIN    := $(VENV)/bin
 # The stamp's name records the install mode, so a .venv installed another way reinstalls once.
 STAMP  := $(VENV)/.installed-editable-compat
 # The docs' own Python: the reference generator, its griffe extension, the browser check.
-DOCSPY := docs/gen_ref_pages.py docs/rst_docstrings.py docs/check_site.py
+DOCSPY := docs/gen_ref_pages.py docs/rst_docstrings.py docs/check_site.py docs/hooks/boards.py
 # mkdocs with the plugins' banners about MkDocs 2 silenced: they are notices, not problems.
 MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: demo test bench docs clean
+.PHONY: demo test fuzz bench docs clean
 
 demo: $(STAMP)
 	$(BIN)/pearls solve rushhour --example g1
@@ -22,6 +22,10 @@ test: $(STAMP) $(CHROMIUM)
 	$(BIN)/pytest
 	$(MKDOCS) build --strict --quiet
 	$(BIN)/python docs/check_site.py  # every page in headless Chromium (apt-get install chromium)
+
+# The parser's fuzz tests with 20,000 examples each, a few minutes; `make test` runs 60.
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/puzzles/test_rushhour_fuzz.py -p no:cacheprovider --timeout=1200
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -49,8 +49,8 @@ from pearls.registry import PUZZLES, Described
 
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
-MAX_STATES = 2_000_000  # the default bound on states expanded: a minute or so
-TIMEOUT = 120.0  # the default bound on seconds
+MAX_STATES = 1_000_000  # the default bound on states expanded: under a minute
+TIMEOUT = 60.0  # the default bound on seconds
 PROGRESS_EVERY = 0.2  # seconds between progress lines on a terminal
 
 _EXIT_CODES = (
@@ -127,9 +127,12 @@ def _add_options(parser: argparse.ArgumentParser, d: Described, command: str) ->
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object")
     if command == "solve":
-        methods = ", ".join(f"{m}: {METHODS[m]}" for m in d.methods)
+        methods = "; ".join(f"{m}: {METHODS[m]}" for m in d.methods)
         parser.add_argument(
-            "--method", choices=d.methods, default=d.methods[0], help=f"how to search ({methods})"
+            "--method",
+            choices=d.methods,
+            default=d.methods[0],
+            help=f"how to search, %(default)s by default. {methods}",
         )
         output.add_argument("--moves", action="store_true", help="print the moves alone, one line")
         parser.add_argument(

@@ -34,10 +34,10 @@ __all__ = ["JSON", "METHODS", "Description", "Problem", "Solution", "Survey"]
 JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None  # [0, 16]
 
 METHODS = {  # every method a puzzle may offer, with what it is
-    "bfs": "breadth-first: a shortest solution (bfsolve)",
-    "plan": "planning: goal moves and premoves first (psolve)",
-    "dfs": "depth-first: a solution, often long (dfsolve)",
-    "iddfs": "iterative deepening: a shortest solution in little memory (idsolve)",
+    "bfs": "a shortest solution, breadth first (bfsolve)",
+    "plan": "a solution led by plans, goal moves and premoves (psolve)",
+    "dfs": "a solution, often long, depth first (dfsolve)",
+    "iddfs": "a shortest solution by iterative deepening, in little memory (idsolve)",
 }
 
 

@@ -18,11 +18,13 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import pairwise
 from typing import NamedTuple, TypeAlias, TypeVar
 
-from hypothesis import given
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyrsistent import plist
 
 from pearls import search
+from pearls.limits import Meter
 from pearls.puzzles import graph
 from pearls.types import APath, Path, Planner, Puzzle, astart, start
 
@@ -32,6 +34,27 @@ M = TypeVar("M")
 Node: TypeAlias = int
 Edges: TypeAlias = dict[Node, list[Node]]
 Result: TypeAlias = list[Node] | None
+
+# Properties on small graphs cost milliseconds an example: they try several times the
+# profile's count, the exploration order most of all (at 60 examples it catches a level
+# read in the wrong order about one run in ten; at 600, every time).
+SEVERAL = settings(max_examples=3 * settings().max_examples)
+MANY = settings(max_examples=10 * settings().max_examples)
+
+# States one puzzle may expand, over all the searches of a test, before LimitReached: a
+# search expands each of a graph's 12 nodes or fewer once at most, and a test runs at most
+# 20 searches on one puzzle, so only a search that revisits states or never stops gets here.
+STATES = 300
+
+
+def graph_puzzle(edges: Edges, goal: Node, states: int = STATES) -> Puzzle[Node, Node]:
+    """``graph.puzzle``, its searches cut short with LimitReached past ``states``."""
+    return Meter(max_states=states).watch(graph.puzzle(edges, goal))
+
+
+def graph_planner(edges: Edges, goal: Node, states: int = STATES) -> Planner[Node, Node]:
+    """``graph.planner``, its searches cut short with LimitReached past ``states``."""
+    return Meter(max_states=states).watch_planner(graph.planner(edges, goal))
 
 
 class Case(NamedTuple):
@@ -198,8 +221,8 @@ class Ref:
 
 def every_search(edges: Edges, q: Node, goal: Node) -> dict[str, Result]:
     """The answer of each of the chapter's searches from ``q``, by name."""
-    puzzle = graph.puzzle(edges, goal)
-    planner = graph.planner(edges, goal)
+    puzzle = graph_puzzle(edges, goal)
+    planner = graph_planner(edges, goal)
     return {
         "bfsolve": search.bfsolve(puzzle, q),
         "bfsearch": search.bfsearch(puzzle, [], [start(q)]),
@@ -212,10 +235,11 @@ def every_search(edges: Edges, q: Node, goal: Node) -> dict[str, Result]:
     }
 
 
+@SEVERAL
 @given(cases())
 def test_every_plan_replays_legally_to_the_goal(case: Case) -> None:
     edges, q, goal = case
-    puzzle = graph.puzzle(edges, goal)
+    puzzle = graph_puzzle(edges, goal)
     shortest = distance(edges, [q], goal)
     for name, plan in every_search(edges, q, goal).items():
         if shortest is None:
@@ -226,6 +250,7 @@ def test_every_plan_replays_legally_to_the_goal(case: Case) -> None:
             assert len(plan) >= shortest, name
 
 
+@SEVERAL
 @given(cases())
 def test_breadth_first_plans_are_shortest(case: Case) -> None:
     edges, q, goal = case
@@ -236,11 +261,12 @@ def test_breadth_first_plans_are_shortest(case: Case) -> None:
         assert (None if plan is None else len(plan)) == shortest, name
 
 
+@SEVERAL
 @given(cases())
 def test_planning_finds_a_solution_never_shorter_than_breadth_first(case: Case) -> None:
     edges, q, goal = case
-    shortest = search.bfsolve(graph.puzzle(edges, goal), q)
-    planned = search.psolve(graph.planner(edges, goal), q)
+    shortest = search.bfsolve(graph_puzzle(edges, goal), q)
+    planned = search.psolve(graph_planner(edges, goal), q)
     assert (planned is None) == (shortest is None)
     if planned is not None and shortest is not None:
         assert len(planned) >= len(shortest)
@@ -267,6 +293,21 @@ class Seeded(NamedTuple):
 
         return [apath(*p) for p in self.rs], [apath(*p) for p in self.ps]
 
+    def searches(
+        self, puzzle: Puzzle[Node, Node], planner: Planner[Node, Node]
+    ) -> dict[str, Callable[[Iterable[Node]], Result]]:
+        """Each combinator that takes visited states, on these frontiers, by name: it
+        awaits only its ``qs``."""
+        later, paths = self.paths()
+        alater, apaths = self.apaths()
+        return {
+            "bfsearch": lambda qs: search.bfsearch(puzzle, qs, paths),
+            "bfsearch_": lambda qs: search.bfsearch_(puzzle, qs, later, paths),
+            "dfsearch": lambda qs: search.dfsearch(puzzle, qs, paths),
+            "psearch": lambda qs: search.psearch(planner, qs, apaths),
+            "psearch_": lambda qs: search.psearch_(planner, qs, alater, apaths),
+        }
+
 
 @st.composite
 def seeded(draw: st.DrawFn) -> Seeded:
@@ -279,11 +320,12 @@ def seeded(draw: st.DrawFn) -> Seeded:
     return Seeded(case, qs, rs, [(case.start, draw(plan)), *ps])
 
 
+@MANY
 @given(seeded())
 def test_searches_explore_in_the_order_of_the_equations(seed: Seeded) -> None:
     (edges, _, goal), qs = seed.case, seed.qs
     ref = Ref(edges, goal)
-    puzzle, planner = graph.puzzle(edges, goal), graph.planner(edges, goal)
+    puzzle, planner = graph_puzzle(edges, goal), graph_planner(edges, goal)
     later, paths = seed.paths()
     alater, apaths = seed.apaths()
     ref_later: list[RefPath] = [([], q) for q, _ in seed.rs]
@@ -297,10 +339,11 @@ def test_searches_explore_in_the_order_of_the_equations(seed: Seeded) -> None:
     assert search.psearch_(planner, qs, alater, apaths) == ref.psearch_(qs, ref_alater, ref_apaths)
 
 
+@SEVERAL
 @given(seeded())
 def test_visited_states_are_never_expanded(seed: Seeded) -> None:
     (edges, q, goal), qs = seed.case, seed.qs
-    puzzle, planner = graph.puzzle(edges, goal), graph.planner(edges, goal)
+    puzzle, planner = graph_puzzle(edges, goal), graph_planner(edges, goal)
     shortest = distance(edges, [q], goal, visited=qs)
     found = {
         "bfsearch": search.bfsearch(puzzle, qs, [start(q)]),
@@ -320,9 +363,50 @@ def test_visited_states_are_never_expanded(seed: Seeded) -> None:
         assert (None if plan is None else len(plan)) == shortest, name
 
 
+def recording(puzzle: Puzzle[S, M], expanded: list[S]) -> Puzzle[S, M]:
+    """The puzzle, noting in ``expanded`` each state whose moves a search asks for."""
+
+    def moves(q: S) -> Sequence[M]:
+        expanded.append(q)
+        return puzzle.moves(q)
+
+    return Puzzle(moves, puzzle.move, puzzle.solved)
+
+
+@given(seeded())
+def test_no_search_expands_a_state_twice_or_a_visited_one(seed: Seeded) -> None:
+    """``q ∈ qs`` is asked before ``q`` is expanded, and every expanded ``q`` joins ``qs``:
+    a search expands each state once at most, whether or not it finds the goal."""
+    (edges, _, goal), qs = seed.case, seed.qs
+    expanded: list[Node] = []
+    puzzle = recording(graph_puzzle(edges, goal), expanded)
+    planner = graph_planner(edges, goal)
+    planner = Planner(recording(planner.puzzle, expanded), planner.goalmoves, planner.newplans)
+    for name, run in seed.searches(puzzle, planner).items():
+        expanded.clear()
+        run(qs)
+        assert len(set(expanded)) == len(expanded), name
+        assert set(expanded).isdisjoint(qs), name
+
+
+@given(seeded())
+def test_visited_states_may_come_in_any_iterable_and_are_left_alone(seed: Seeded) -> None:
+    """One ``set`` goes through every search in turn: none may change it, or keep it as
+    its own visited set, and each finds what it finds with a list."""
+    (edges, _, goal), qs = seed.case, seed.qs
+    searches = seed.searches(graph_puzzle(edges, goal), graph_planner(edges, goal))
+    callers = set(qs)
+    for name, run in searches.items():
+        expected = run(list(qs))
+        assert run(callers) == expected, name
+        assert callers == set(qs), f"{name} changed the caller's set"
+        assert run(frozenset(qs)) == expected, name
+        assert run(q for q in qs) == expected, name
+
+
 def test_a_visited_predecessor_cuts_the_goal_off() -> None:
     edges = {0: [1, 2], 1: [3], 2: [4], 4: [3]}
-    puzzle, planner = graph.puzzle(edges, 3), graph.planner(edges, 3)
+    puzzle, planner = graph_puzzle(edges, 3), graph_planner(edges, 3)
     assert search.bfsearch(puzzle, [1], [start(0)]) == [2, 4, 3]
     for qs in ([1, 4], [1, 2], [0]):
         assert search.bfsearch(puzzle, qs, [start(0)]) is None
@@ -335,7 +419,7 @@ def test_a_visited_predecessor_cuts_the_goal_off() -> None:
 def test_a_visited_goal_is_still_reached() -> None:
     """``solved q`` is tested before ``q ∈ qs``."""
     edges = {0: [1], 1: [2]}
-    puzzle, planner = graph.puzzle(edges, 2), graph.planner(edges, 2)
+    puzzle, planner = graph_puzzle(edges, 2), graph_planner(edges, 2)
     assert search.bfsearch(puzzle, [2], [start(0)]) == [1, 2]
     assert search.bfsearch_(puzzle, [2], [], [start(0)]) == [1, 2]
     assert search.dfsearch(puzzle, [2], [start(0)]) == [1, 2]
@@ -344,10 +428,11 @@ def test_a_visited_goal_is_still_reached() -> None:
     assert search.bfsearch(puzzle, [2], [start(2)]) == []
 
 
+@SEVERAL
 @given(cases(), st.lists(st.integers(0, 11), min_size=1, max_size=3))
 def test_a_frontier_of_several_starts_finds_the_nearest(case: Case, sources: list[Node]) -> None:
     edges, _, goal = case
-    puzzle = graph.puzzle(edges, goal)
+    puzzle = graph_puzzle(edges, goal)
     paths = starts(sources)
     shortest = distance(edges, sources, goal)
     for plan in (search.bfsearch(puzzle, [], paths), search.bfsearch_(puzzle, [], [], paths)):
@@ -358,7 +443,7 @@ def test_bfsearch_and_its_accumulating_form_break_ties_differently() -> None:
     """``bfsearch'`` reads level 2 as ``succs 2 ++ succs 1`` = [5, 6, 3, 4], so level 3
     holds 7-via-4 first; ``bfsearch`` and ``dfsearch`` go through 1 and 3."""
     edges = {0: [1, 2], 1: [3, 4], 2: [5, 6], 3: [7], 4: [7], 5: [7], 6: [7]}
-    puzzle = graph.puzzle(edges, 7)
+    puzzle = graph_puzzle(edges, 7)
     assert search.bfsolve(puzzle, 0) == [1, 4, 7]
     assert search.bfsearch_(puzzle, [], [], [start(0)]) == [1, 4, 7]
     assert search.bfsearch(puzzle, [], [start(0)]) == [1, 3, 7]
@@ -368,7 +453,7 @@ def test_bfsearch_and_its_accumulating_form_break_ties_differently() -> None:
 def test_an_accumulated_frontier_waits_for_the_next_level() -> None:
     """``bfsearch' qs rs [] = bfsearch' qs [] rs``; paths in ``ps`` come before ``rs``."""
     edges = {0: [9], 1: [5], 5: [9]}
-    puzzle = graph.puzzle(edges, 9)
+    puzzle = graph_puzzle(edges, 9)
     assert search.bfsearch_(puzzle, [], [start(0)], []) == [9]
     assert search.bfsearch_(puzzle, [], [start(0)], [start(1)]) == [9]  # via 0, level 2
     assert search.bfsearch_(puzzle, [], [start(1)], [start(0)]) == [9]
@@ -379,7 +464,7 @@ def test_the_first_frontier_is_read_head_first() -> None:
     """ps = [0, 1]: ``bfsearch'`` gathers level 1 as [y1, x0] and level 2 as [9 via x0, 9 via y1],
     so the search through 0 wins twice over; any other reading of ps picks 1."""
     edges = {0: [10], 1: [11], 10: [9], 11: [9]}
-    puzzle = graph.puzzle(edges, 9)
+    puzzle = graph_puzzle(edges, 9)
     assert search.bfsearch(puzzle, [], starts([0, 1])) == [10, 9]
     assert search.bfsearch_(puzzle, [], [], starts([0, 1])) == [10, 9]
     assert search.bfsearch_(puzzle, [], [], starts([1, 0])) == [11, 9]
@@ -389,7 +474,7 @@ def test_the_first_frontier_is_read_head_first() -> None:
 def test_fresh_plans_wait_in_the_order_of_the_moves() -> None:
     """An empty plan has no asuccs; bsuccs queues 1 before 2, each planning [9]."""
     edges = {0: [1, 2], 1: [9], 2: [9]}
-    planner = graph.planner(edges, 9)
+    planner = graph_planner(edges, 9)
     lost: list[APath[Node, Node]] = [APath(plist(), 0, ())]
     assert search.psearch(planner, [], lost) == [1, 9]
     assert search.psearch_(planner, [], [], lost) == [1, 9]
@@ -400,7 +485,7 @@ def test_planning_follows_its_plan_past_a_shorter_route() -> None:
     """goalmoves 0 = [9]; premoves of 9 are 3 then 2, so the first plan is [1, 3, 9]:
     planned moves jump the queue, and psolve takes three moves where two would do."""
     edges = {0: [1, 2], 1: [3], 3: [9], 2: [9]}
-    planner = graph.planner(edges, 9)
+    planner = graph_planner(edges, 9)
     assert search.newplans(planner.puzzle, graph.premoves(edges), 0, (9,)) == [(1, 3, 9), (2, 9)]
     assert search.psolve(planner, 0) == [1, 3, 9]
     assert search.psearch(planner, [], [astart(planner, 0)]) == [1, 3, 9]
@@ -408,7 +493,7 @@ def test_planning_follows_its_plan_past_a_shorter_route() -> None:
 
 
 def test_a_start_that_is_solved_needs_no_move() -> None:
-    planner = graph.planner({0: [0]}, 0)
+    planner = graph_planner({0: [0]}, 0)
     for plan in every_search({0: [0]}, 0, 0).values():
         assert plan == []
     assert search.psearch_(planner, [0], [], [astart(planner, 0)]) == []
@@ -417,11 +502,12 @@ def test_a_start_that_is_solved_needs_no_move() -> None:
 # --- purity ---------------------------------------------------------------------------
 
 
+@SEVERAL
 @given(seeded())
 def test_no_search_changes_its_arguments(seed: Seeded) -> None:
     (edges, _, goal), qs = seed.case, seed.qs
     edges_before, qs_before = copy.deepcopy(edges), list(qs)
-    puzzle, planner = graph.puzzle(edges, goal), graph.planner(edges, goal)
+    puzzle, planner = graph_puzzle(edges, goal), graph_planner(edges, goal)
     later, paths = seed.paths()
     alater, apaths = seed.apaths()
     frontiers_before = (list(later), list(paths), list(alater), list(apaths))
@@ -447,11 +533,13 @@ def chain(n: int) -> Edges:
     return {i: [i + 1, -i - 1] for i in range(n)}
 
 
+@pytest.mark.premoves(100_000)  # a plan of n moves along a chain, which cannot repeat
 def test_thousands_of_moves_stay_clear_of_the_recursion_limit() -> None:
     limit = sys.getrecursionlimit()
     n = 3 * limit
     edges = chain(n)
-    puzzle, planner = graph.puzzle(edges, n), graph.planner(edges, n)
+    # three searches each, every one expanding each of the 2n nodes at most once
+    puzzle, planner = graph_puzzle(edges, n, 6 * n), graph_planner(edges, n, 6 * n)
     path = list(range(1, n + 1))
     assert search.bfsolve(puzzle, 0) == path
     assert search.dfsolve(puzzle, 0) == path
@@ -464,7 +552,7 @@ def test_thousands_of_moves_stay_clear_of_the_recursion_limit() -> None:
 def test_a_hundred_thousand_moves_breadth_and_depth_first() -> None:
     limit = sys.getrecursionlimit()
     n = 100_000
-    puzzle = graph.puzzle({i: [i + 1] for i in range(n)}, n)
+    puzzle = graph_puzzle({i: [i + 1] for i in range(n)}, n, states=2 * n)
     for solve in (search.bfsolve, search.dfsolve):
         plan = solve(puzzle, 0)
         assert plan is not None
@@ -472,6 +560,7 @@ def test_a_hundred_thousand_moves_breadth_and_depth_first() -> None:
     assert sys.getrecursionlimit() == limit
 
 
+@pytest.mark.premoves(100_000)  # as above
 def test_mkplans_grows_a_long_plan_without_recursion() -> None:
     n = 3 * sys.getrecursionlimit()
     plans = search.mkplans([0], lambda m: [[m - 1]], (n,))
@@ -482,20 +571,21 @@ def test_mkplans_grows_a_long_plan_without_recursion() -> None:
 
 
 def test_succs_extends_a_history_without_copying_it() -> None:
-    puzzle = graph.puzzle({0: [1], 1: [2, 3]}, 3)
+    puzzle = graph_puzzle({0: [1], 1: [2, 3]}, 3)
     (p,) = search.succs(puzzle, start(0))
     children = search.succs(puzzle, p)
     assert [(c.history.first, c.state) for c in children] == [(2, 2), (3, 3)]
     assert all(c.history.rest is p.history for c in children)
 
 
+@SEVERAL
 @given(cases(), st.data())
 def test_asuccs_and_bsuccs_follow_their_definitions(case: Case, data: st.DataObject) -> None:
     edges, q, goal = case
     plan = data.draw(
         st.lists(st.sampled_from(sorted(edges)), max_size=3).map(tuple) | st.just((goal,))
     )
-    planner: Planner[Node, Node] = graph.planner(edges, goal)
+    planner: Planner[Node, Node] = graph_planner(edges, goal)
     p = APath(plist([-1]), q, plan)
     expected_a = [(ms[0], ms[1:]) for ms in Ref(edges, goal).mkplans(q, plan)]
     asuccs = search.asuccs(planner, p)
@@ -548,6 +638,7 @@ def premove_tables(draw: st.DrawFn) -> dict[str, list[str]]:
     return draw(st.dictionaries(st.sampled_from(MOVES), st.lists(way, max_size=3)))
 
 
+@SEVERAL
 @given(
     premove_tables(),
     st.lists(st.sampled_from(MOVES), max_size=3),
@@ -572,10 +663,11 @@ def test_mkplans_follows_its_equations(
     assert (entries, legal) == before
 
 
+@SEVERAL
 @given(cases())
 def test_newplans_are_walks_to_the_goal_starting_with_a_legal_move(case: Case) -> None:
     edges, q, goal = case
-    planner = graph.planner(edges, goal)
+    planner = graph_planner(edges, goal)
     plans = list(planner.newplans(q, (goal,)))
     assert plans == search.newplans(planner.puzzle, graph.premoves(edges), q, (goal,))
     for plan in plans:

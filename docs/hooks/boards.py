@@ -33,11 +33,7 @@ from pearls.puzzles.rushhour import Grid
 __all__ = ["EXAMPLES", "boards", "figure", "on_files", "on_page_markdown"]
 
 EXAMPLES: dict[str, Grid] = {
-    "g1": rushhour.g1,
-    "p1": rushhour.p1,
-    "p2": rushhour.p2,
-    "p3": rushhour.p3,
-    "p4": rushhour.p4,
+    name: rushhour.parse(text) for name, text in rushhour.DESCRIPTION.examples.items()
 }
 
 NAMED = re.compile(

@@ -3,16 +3,35 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Hashable
 from itertools import pairwise
+from typing import TypeVar
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pearls.limits import Meter
 from pearls.puzzles import graph
-from pearls.search import bfsolve, dfsolve, newplans, psolve
+from pearls.search import bfsolve, dfsolve, psolve
+from pearls.types import Planner, Puzzle
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
 
 Node = int
 Edges = dict[Node, list[Node]]
+
+STATES = 100  # expansions allowed one search of these small graphs before LimitReached
+
+
+def bounded(puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
+    """The puzzle, its searches cut short with LimitReached past ``STATES`` expansions."""
+    return Meter(max_states=STATES).watch(puzzle)
+
+
+def bounded_planner(planner: Planner[S, M]) -> Planner[S, M]:
+    """The planner, its searches cut short with LimitReached past ``STATES`` expansions."""
+    return Meter(max_states=STATES).watch_planner(planner)
 
 
 @st.composite
@@ -39,13 +58,13 @@ def test_successors_may_be_any_iterable() -> None:
     assert list(puzzle.moves("a")) == ["b", "c"]
     assert list(puzzle.moves("b")) == ["c"]
     assert list(puzzle.moves("b")) == ["c"]  # read once, kept: not an exhausted iterator
-    assert bfsolve(puzzle, "a") == ["c"]
+    assert bfsolve(bounded(puzzle), "a") == ["c"]
 
 
 def test_a_puzzle_keeps_its_own_copy_of_the_edges() -> None:
     edges = {0: [1], 1: [2]}
-    puzzle = graph.puzzle(edges, goal=2)
-    planner = graph.planner(edges, goal=2)
+    puzzle = bounded(graph.puzzle(edges, goal=2))
+    planner = bounded_planner(graph.planner(edges, goal=2))
     edges[0].append(2)
     edges[1].clear()
     assert list(puzzle.moves(0)) == [1]
@@ -70,51 +89,38 @@ def test_goalmoves_step_onto_the_goal_until_there() -> None:
 
 def test_the_module_example() -> None:
     edges = {"home": ["shop", "park"], "park": ["pond"], "shop": []}
-    assert bfsolve(graph.puzzle(edges, goal="pond"), "home") == ["park", "pond"]
-    assert dfsolve(graph.puzzle(edges, goal="pond"), "home") == ["park", "pond"]
-    assert psolve(graph.planner(edges, goal="pond"), "home") == ["park", "pond"]
-    assert psolve(graph.planner(edges, goal="home"), "park") is None
+    puzzle = bounded(graph.puzzle(edges, goal="pond"))
+    assert bfsolve(puzzle, "home") == ["park", "pond"]
+    assert dfsolve(puzzle, "home") == ["park", "pond"]
+    assert psolve(bounded_planner(graph.planner(edges, goal="pond")), "home") == ["park", "pond"]
+    assert psolve(bounded_planner(graph.planner(edges, goal="home")), "park") is None
 
 
-def simple_walks(edges: Edges, q: Node, goal: Node) -> set[tuple[Node, ...]]:
+def simple_walks(edges: Edges, q: Node, goal: Node) -> list[tuple[Node, ...]]:
     """Every walk n1 .. nk = goal without repeated nodes such that n1 is a successor of q
-    and no later node is: what planning backwards from the goal can find."""
-    legal = set(edges.get(q, []))
-    found: set[tuple[Node, ...]] = set()
-    pending: list[tuple[Node, ...]] = [(goal,)]
-    while pending:
-        walk = pending.pop()
+    and no later node is: what planning backwards from the goal can find, in the order it
+    finds them (a walk's first node's predecessors in the order of the edge lists)."""
+    legal = edges.get(q, [])
+
+    def grow(walk: tuple[Node, ...]) -> list[tuple[Node, ...]]:
         if walk[0] in legal:
-            found.add(walk)
-            continue
-        for p, rs in edges.items():
-            if walk[0] in rs and p not in walk:
-                pending.append((p, *walk))
-    return found
+            return [walk]
+        before = [p for p, rs in edges.items() if walk[0] in rs and p not in walk]
+        return [found for p in before for found in grow((p, *walk))]
+
+    return grow((goal,))
 
 
+@settings(max_examples=3 * settings().max_examples)  # milliseconds an example
 @given(graphs())
 def test_plans_are_the_simple_walks_to_the_goal(case: tuple[Edges, Node, Node]) -> None:
     edges, q, goal = case
-    planner = graph.planner(edges, goal)
-    plans = list(planner.newplans(q, (goal,)))
-    assert len(plans) == len(set(plans))
-    assert set(plans) == simple_walks(edges, q, goal)
-    for plan in plans:
-        assert all(b in edges[a] for a, b in pairwise(plan))
-
-
-@given(graphs())
-def test_the_planner_is_the_generic_newplans_over_premoves(
-    case: tuple[Edges, Node, Node],
-) -> None:
-    edges, q, goal = case
     before = copy.deepcopy(edges)
     planner = graph.planner(edges, goal)
-    plan = (goal,)
-    assert list(planner.newplans(q, plan)) == newplans(
-        graph.puzzle(edges, goal), graph.premoves(edges), q, plan
-    )
-    assert planner.goalmoves(q) == graph.goalmoves(goal)(q)
+    plans = list(planner.newplans(q, (goal,)))
+    assert plans == simple_walks(edges, q, goal)
+    for plan in plans:
+        assert all(b in edges[a] for a, b in pairwise(plan))
+    assert planner.goalmoves(q) == (() if q == goal else (goal,))
     assert list(planner.puzzle.moves(q)) == edges[q]
     assert edges == before

@@ -16,6 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyrsistent import pvector
 
+from pearls import search
+from pearls.limits import Meter
 from pearls.puzzles import rushhour as rh
 from pearls.puzzles.rushhour import Cell, Grid, Move, Span, Vehicle
 from pearls.types import BoardError
@@ -24,6 +26,26 @@ EXAMPLES = {"g1": rh.g1, "p1": rh.p1, "p2": rh.p2, "p3": rh.p3, "p4": rh.p4}
 
 # Whole searches per example: a tenth of the profile's count, at least a few.
 FEW = max(5, settings().max_examples // 10)
+
+# States one search of a hand-made board may expand before LimitReached: the book's
+# examples reach at most 5,444 positions.  A search expands each state once at most, so
+# for random boards the bound is the number of positions they reach.
+STATES = 10_000
+
+
+def bfsolve(g: Grid, states: int = STATES) -> list[Move] | None:
+    """``rh.bfsolve``, cut short with LimitReached past ``states`` expansions."""
+    return search.bfsolve(Meter(max_states=states).watch(rh.puzzle), g)
+
+
+def psolve(g: Grid, states: int = STATES) -> list[Move] | None:
+    """``rh.psolve``, cut short with LimitReached past ``states`` expansions."""
+    return search.psolve(Meter(max_states=states).watch_planner(rh.planner), g)
+
+
+def dfsolve(g: Grid, states: int = STATES) -> list[Move] | None:
+    """``rh.dfsolve``, cut short with LimitReached past ``states`` expansions."""
+    return search.dfsolve(Meter(max_states=states).watch(rh.puzzle), g)
 
 
 # --- coordinates: an independent model of the board ------------------------------------
@@ -281,22 +303,24 @@ def test_newplans_start_with_a_legal_move(g: Grid) -> None:
 @settings(max_examples=FEW)
 @given(walked())
 def test_solvers_on_walks_from_the_examples(g: Grid) -> None:
-    shortest = rh.bfsolve(g)
+    positions = len(reachable(g))
+    shortest = bfsolve(g, positions)
     assert shortest is not None
     assert len(shortest) == distance(g)
     assert rh.solved(replay(g, shortest))
-    planned = rh.psolve(g)
+    planned = psolve(g, positions)
     assert planned is not None
     assert len(planned) >= len(shortest)
     assert rh.solved(replay(g, planned))
-    deep = rh.dfsolve(g)
+    deep = dfsolve(g, positions)
     assert deep is not None
     assert rh.solved(replay(g, deep))
 
 
 @given(placed())
 def test_solvers_on_sparse_boards(g: Grid) -> None:
-    shortest, planned, deep = rh.bfsolve(g), rh.psolve(g), rh.dfsolve(g)
+    positions = len(reachable(g))
+    shortest, planned, deep = (solve(g, positions) for solve in (bfsolve, psolve, dfsolve))
     expected = distance(g)
     if expected is None:
         assert (shortest, planned, deep) == (None, None, None)
@@ -325,32 +349,33 @@ def test_unsolvable_boards_have_no_solution(name: str) -> None:
     positions = reachable(g)
     assert len(positions) > 1  # some vehicles can move: the searches have work to do
     assert not any(rh.solved(h) for h in positions)
-    assert rh.bfsolve(g) is None
-    assert rh.psolve(g) is None
-    assert rh.dfsolve(g) is None
+    assert bfsolve(g, len(positions)) is None
+    assert psolve(g, len(positions)) is None
+    assert dfsolve(g, len(positions)) is None
 
 
 @pytest.mark.parametrize("name", ["g1", "p2", "p3", "p4"])
 def test_the_examples_solve_with_legal_moves(name: str) -> None:
     g = EXAMPLES[name]
-    for solve in (rh.bfsolve, rh.psolve, rh.dfsolve):
-        plan = solve(g)
+    for bounded, solve in ((bfsolve, rh.bfsolve), (psolve, rh.psolve), (dfsolve, rh.dfsolve)):
+        plan = bounded(g)
         assert plan is not None
         assert rh.solved(replay(g, plan)), solve.__name__
+        assert solve(g) == plan, solve.__name__  # the module's solver, once known to stop
 
 
 def test_a_solved_board_needs_no_move() -> None:
     g = rh.grid([(19, 20), (1, 2)])
     assert rh.solved(g)
-    assert (rh.bfsolve(g), rh.psolve(g), rh.dfsolve(g)) == ([], [], [])
+    assert (bfsolve(g), psolve(g), dfsolve(g)) == ([], [], [])
     assert rh.goalmoves(g) == ()
     assert rh.newplans(g, ()) == []
 
 
 def test_one_move_from_the_exit() -> None:
     g = rh.grid([(18, 19)])
-    assert rh.bfsolve(g) == [(0, 20)]
-    assert rh.psolve(g) == [(0, 20)]
+    assert bfsolve(g) == [(0, 20)]
+    assert psolve(g) == [(0, 20)]
 
 
 # --- the text form ----------------------------------------------------------------------

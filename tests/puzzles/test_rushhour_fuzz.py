@@ -1,0 +1,116 @@
+"""The Rush Hour text form under fuzzing: whatever the text, ``parse`` returns a grid that
+reads back the same, or raises BoardError; nothing else escapes.
+
+The texts: any text at all; text over the board's own alphabet, with some unicode that
+looks like it or splits like whitespace; and boards shown from positions reached by random
+walks, then damaged (a character changed, dropped or inserted, two swapped, whitespace
+added).  ``make fuzz`` runs them with the ``fuzz`` profile, 20,000 examples each.
+"""
+
+from __future__ import annotations
+
+import string
+
+from hypothesis import event, given
+from hypothesis import strategies as st
+from pyrsistent import pvector
+
+from pearls.errors import BoardError
+from pearls.puzzles import rushhour as rh
+from pearls.puzzles.rushhour import Grid
+
+BOARD = ".ox \n" + string.ascii_letters  # what boards are written in
+# look-alikes and oddities: non-ASCII letters (fullwidth, titlecase, a dotted capital I
+# whose lower case is two characters), a combining accent, a zero-width space, digits,
+# characters str.split() takes for whitespace (no-break space, line separator, FS, NEL)
+ODD = "éÀ\uff21\uff41ßİǅªⅫ٣1?#\x00\u0301\u200b\xa0\u2028\x1c\x85\t\r\x0b\U0001f697"
+WHITESPACE = " \t\n\r\x0b\x0c\xa0\u2028\u3000"
+SEPARATORS = ["\n", "", " ", "\r\n", "\n\n"]
+STARTS = [rh.g1, rh.p2, rh.p3, rh.p4, rh.grid([(15, 16), (4, 18), (27, 41)])]
+
+chars = st.sampled_from(BOARD + ODD) | st.characters()
+
+
+@st.composite
+def walked(draw: st.DrawFn, max_moves: int = 30) -> Grid:
+    """A start position after a random legal walk."""
+    g = draw(st.sampled_from(STARTS))
+    for _ in range(draw(st.integers(0, max_moves))):
+        g = rh.move(g, draw(st.sampled_from(rh.moves(g))))
+    return g
+
+
+@st.composite
+def damaged(draw: st.DrawFn) -> str:
+    """A board reached by a random walk, shown, then damaged one to three times."""
+    text = list(rh.show(draw(walked()), sep=draw(st.sampled_from(SEPARATORS))))
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(text) - 1))
+        damage = draw(st.sampled_from(["change", "drop", "insert", "swap", "space"]))
+        if damage == "change":
+            text[i] = draw(chars)
+        elif damage == "drop":
+            del text[i]
+        elif damage == "insert":
+            text.insert(i, draw(chars))
+        elif damage == "swap":
+            j = draw(st.integers(0, len(text) - 1))
+            text[i], text[j] = text[j], text[i]
+        else:
+            text.insert(i, draw(st.text(WHITESPACE, min_size=1, max_size=3)))
+    return "".join(text)
+
+
+@st.composite
+def relabelled(draw: st.DrawFn) -> str:
+    """A board reached by a random walk, one to three vehicles drawn with other letters:
+    a fresh one, one already taken (joining two vehicles), or no letter (``x``, ``o``)."""
+    g = draw(walked())
+    letters = list(rh.LETTERS[: len(g)])
+    for _ in range(draw(st.integers(1, 3))):
+        letters[draw(st.integers(0, len(g) - 1))] = draw(st.sampled_from("AaBbCZzxoé"))
+    return rh.show(g, letters=letters)
+
+
+def check(text: str) -> Grid | None:
+    """The grid ``text`` shows, checked to read back the same; None for a BoardError."""
+    try:
+        g = rh.parse(text)
+    except BoardError as error:
+        assert str(error)
+        event("BoardError")
+        return None
+    event("parses")
+    assert rh.parse(rh.show(g)) == g
+    named, letters = rh.parse_named(text)
+    assert named == g
+    assert rh.show(g, sep="", letters=letters) == "".join(text.split()).replace("o", ".")
+    return g
+
+
+@given(st.text())
+def test_any_text_parses_or_says_why(text: str) -> None:
+    check(text)
+
+
+@given(st.text(st.sampled_from(BOARD + ODD), min_size=30, max_size=48))
+def test_text_over_the_board_alphabet_parses_or_says_why(text: str) -> None:
+    check(text)
+
+
+@given(relabelled())
+def test_relabelled_boards_parse_or_say_why(text: str) -> None:
+    check(text)
+
+
+@given(damaged())
+def test_damaged_boards_parse_or_say_why(text: str) -> None:
+    check(text)
+
+
+@given(walked(), st.sampled_from(SEPARATORS))
+def test_boards_reached_by_random_walks_read_back(g: Grid, sep: str) -> None:
+    """``parse`` orders the vehicles special car first, then by rear cell."""
+    canonical = pvector([g[0], *sorted(g[1:])])
+    assert check(rh.show(g, sep=sep)) == canonical
+    assert rh.parse(rh.show(canonical)) == canonical
