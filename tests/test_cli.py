@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from pearls import cli
+from pearls import cli, search
 from pearls.cli import main
+from pearls.limits import Meter
 from pearls.puzzles import rushhour
 from pearls.puzzles.rushhour import Grid, Move
 
@@ -25,10 +26,18 @@ EXAMPLES: dict[str, Grid] = {
     "p3": rushhour.p3,
     "p4": rushhour.p4,
 }
+
+
+def limited() -> Meter:
+    """A meter far above what any honest search here needs (a cluster of the examples
+    has 4,780 positions), so that a search gone wrong stops in seconds."""
+    return Meter(max_states=50_000, timeout=30)
+
+
 SOLVERS: dict[str, Callable[[Grid], list[Move] | None]] = {
-    "bfs": rushhour.bfsolve,
-    "plan": rushhour.psolve,
-    "dfs": rushhour.dfsolve,
+    "bfs": lambda g: search.bfsolve(limited().watch(rushhour.puzzle), g),
+    "plan": lambda g: search.psolve(limited().watch_planner(rushhour.planner), g),
+    "dfs": lambda g: search.dfsolve(limited().watch(rushhour.puzzle), g),
 }
 BOOK_BFS = {"g1": 34, "p1": 34, "p2": 18, "p3": 55, "p4": 81}
 G1_ROWS = ("BCDEFF", "BCDEGH", "B.AAGH", "..IIIH", "..J.KK", "LLJ.MM")
@@ -36,11 +45,14 @@ G1_ROWS = ("BCDEFF", "BCDEGH", "B.AAGH", "..IIIH", "..J.KK", "LLJ.MM")
 BOXED_IN = "....B. ....B. AA..B. ....C. ....C. ....C."
 
 Capture = pytest.CaptureFixture[str]
+# Limits for every search here, far above what any honest one needs (a Rush Hour cluster of
+# the examples has 4,780 positions), so that a search gone wrong stops in seconds.
+BOUNDED = ("--max-states", "50000", "--timeout", "30")
 
 
 def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
     """Exit code, stdout and stderr of ``pearls argv``."""
-    code = main(["solve", "rushhour", *argv])
+    code = main(["solve", "rushhour", *BOUNDED, *argv])
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -312,13 +324,13 @@ def test_progress_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch, capsys: Ca
     monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)  # a line at every expansion
     tty = Terminal()
     monkeypatch.setattr(sys, "stderr", tty)
-    assert main(["solve", "rushhour", "--example", "p4", "--json"]) == 0
+    assert main(["solve", "rushhour", "--example", "p4", "--json", *BOUNDED]) == 0
     lines = tty.getvalue().split("\r")
     assert all(re.fullmatch(PROGRESS, line) for line in lines[1:-2]), lines[:3]
     assert len(lines) > 100 and lines[0] == lines[-1] == "" and lines[-2].strip() == ""
     pipe = io.StringIO()
     monkeypatch.setattr(sys, "stderr", pipe)
-    assert main(["solve", "rushhour", "--example", "p4", "--json"]) == 0
+    assert main(["solve", "rushhour", "--example", "p4", "--json", *BOUNDED]) == 0
     assert pipe.getvalue() == ""
     assert capsys.readouterr().err == ""
 
@@ -328,7 +340,7 @@ PROGRESS = r"searching \(bfs\): [\d,]+ states expanded, [\d,]+ generated, [\d,]+
 
 def python_m_pearls(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """``python -m pearls argv`` in a fresh interpreter."""
-    command = [sys.executable, "-m", "pearls", "solve", "rushhour", *argv]
+    command = [sys.executable, "-m", "pearls", "solve", "rushhour", *BOUNDED, *argv]
     return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=60)
 
 
@@ -355,7 +367,7 @@ def test_python_m_pearls_exit_codes(argv: list[str], stdin: str, code: int) -> N
 
 
 def test_closed_pipe_is_no_traceback() -> None:
-    command = [sys.executable, "-m", "pearls", "solve", "rushhour", "--method", "dfs"]
+    command = [sys.executable, "-m", "pearls", "solve", "rushhour", "--method", "dfs", *BOUNDED]
     with subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     ) as proc:

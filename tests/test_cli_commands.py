@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 from collections import deque
+from collections.abc import Sequence
 from contextlib import redirect_stdout
 from pathlib import Path
 from xml.etree import ElementTree
@@ -20,15 +21,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pearls.cli import main
+from pearls.limits import Meter
 from pearls.puzzles import rushhour
 from pearls.registry import PUZZLES
+from pearls.search import bfsolve
 
 Capture = pytest.CaptureFixture[str]
 
 
+def bounded(argv: Sequence[str]) -> list[str]:
+    """``argv`` with limits far above what any honest search here needs, so that a search
+    gone wrong stops in seconds; limits given in ``argv`` itself come later and win."""
+    if argv[:1] in (["solve"], ["analyze"]) and len(argv) > 1:
+        return [*argv[:2], "--max-states", "50000", "--timeout", "30", *argv[2:]]
+    return list(argv)
+
+
 def pearls(capsys: Capture, *argv: str) -> tuple[int, str, str]:
     """Exit code, stdout and stderr of ``pearls argv``."""
-    code = main(list(argv))
+    code = main(bounded(argv))
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -123,7 +134,7 @@ def sparse_boards(draw: st.DrawFn) -> str:
 def test_analyze_random_boards_agrees_with_an_independent_search(board: str) -> None:
     out = io.StringIO()
     with redirect_stdout(out):
-        assert main(["analyze", "rushhour", "--board", board, "--json"]) == 0
+        assert main(bounded(["analyze", "rushhour", "--board", board, "--json"])) == 0
     assert_analysis_agrees(json.loads(out.getvalue()), board)
 
 
@@ -165,7 +176,7 @@ def test_version(capsys: Capture) -> None:
 
 def near_the_exit(k: int) -> str:
     """g1 replayed to ``k`` moves before its end: a board whose shortest solution is k."""
-    ms = rushhour.bfsolve(rushhour.g1)
+    ms = bfsolve(Meter(max_states=5_000).watch(rushhour.puzzle), rushhour.g1)
     assert ms is not None
     g = rushhour.g1
     for m in ms[: len(ms) - k]:
@@ -306,7 +317,7 @@ def run_pearls(*argv: str, stdin: bytes = b"", seed: str = "0") -> subprocess.Co
     """``python -m pearls argv`` in a fresh interpreter with ``PYTHONHASHSEED=seed``."""
     env = {**os.environ, "PYTHONHASHSEED": seed}
     done = subprocess.run(
-        [sys.executable, "-m", "pearls", *argv],
+        [sys.executable, "-m", "pearls", *bounded(argv)],
         input=stdin,
         capture_output=True,
         env=env,

@@ -170,11 +170,11 @@ def test_idsolve_is_as_short_as_an_exhaustive_bfs(case: Case) -> None:
     plan = idsolve(puzzle, q, depths=range(len(edges) + 1))
     if shortest is None:
         assert plan is None
-        assert bfsolve(puzzle, q) is None
+        assert bfsolve(Meter(max_states=1_000).watch(puzzle), q) is None
         return
     assert plan is not None
     assert replay(puzzle, q, plan) == goal
-    assert len(plan) == shortest == len(bfsolve(puzzle, q) or [])
+    assert len(plan) == shortest == len(bfsolve(Meter(max_states=1_000).watch(puzzle), q) or [])
 
 
 @given(cases())
@@ -366,7 +366,7 @@ def test_undo_pruning_cuts_the_revisits_of_a_two_way_ring() -> None:
     def back(p: Path[Node, Node], m: Node) -> bool:
         return graph.undoes(p, m, 0)
 
-    pruned, plain = Meter(), Meter()
+    pruned, plain = Meter(max_states=100_000), Meter(max_states=100_000)
     assert idsolve(pruned.watch(puzzle), 0, back) == [1, 2, 3, 4, 5, 6]
     assert idsolve(plain.watch(puzzle), 0) == [1, 2, 3, 4, 5, 6]
     assert pruned.expanded < 40 < plain.expanded
@@ -391,7 +391,7 @@ def test_fifty_thousand_moves_deep_without_recursion() -> None:
 @pytest.fixture(scope="module")
 def near_the_exit() -> list[rh.Grid]:
     """The positions 0 to 6 moves before the end of g1's breadth-first solution."""
-    plan = rh.bfsolve(rh.g1)
+    plan = bfsolve(Meter(max_states=5_000).watch(rh.puzzle), rh.g1)
     assert plan is not None
     states = [rh.g1]
     for m in plan:
@@ -402,8 +402,8 @@ def near_the_exit() -> list[rh.Grid]:
 @pytest.mark.parametrize("k", range(7))
 def test_rush_hour_near_the_exit_as_short_as_bfs(near_the_exit: list[rh.Grid], k: int) -> None:
     board = near_the_exit[k]
-    plan = idsolve(rh.puzzle, board, rh.undoes)
-    shortest = rh.bfsolve(board)
+    plan = idsolve(Meter(max_states=100_000).watch(rh.puzzle), board, rh.undoes)
+    shortest = bfsolve(Meter(max_states=5_000).watch(rh.puzzle), board)
     assert plan is not None
     assert shortest is not None
     assert len(plan) == len(shortest) == k

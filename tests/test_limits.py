@@ -139,7 +139,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 @given(cases())
 def test_a_meter_counts_the_states_bfsearch_expands(case: Case) -> None:
     edges, q, goal = case
-    meter = Meter()
+    meter = Meter(max_states=10_000)
     found = bfsearch(meter.watch(graph.puzzle(edges, goal)), [], [start(q)])
     assert found == bfsearch(graph.puzzle(edges, goal), [], [start(q)])
     assert (meter.expanded, meter.generated) == ref_bfsearch(edges, q, goal)
@@ -152,7 +152,7 @@ def test_out_of_reach_every_reachable_state_is_expanded_once(case: Case) -> None
     edges, q, _ = case
     nowhere = graph.puzzle(edges, -1)
     for solve in (bfsolve, dfsolve):
-        meter = Meter()
+        meter = Meter(max_states=10_000)
         assert solve(meter.watch(nowhere), q) is None
         assert meter.expanded == len(reachable(edges, q))
         assert meter.generated == sum(len(edges[x]) for x in reachable(edges, q))
@@ -165,7 +165,7 @@ def test_the_watched_puzzle_answers_as_the_puzzle_does(case: Case) -> None:
     edges, q, goal = case
     puzzle, planner = graph.puzzle(edges, goal), graph.planner(edges, goal)
     depths = range(len(edges) + 1)
-    meter, plain = Meter(), Counted(puzzle)
+    meter, plain = Meter(max_states=10_000), Counted(puzzle)
     watched, counted = meter.watch(puzzle), plain.puzzle
     assert bfsolve(watched, q) == bfsolve(puzzle, q) == bfsolve(counted, q)
     assert dfsolve(watched, q) == dfsolve(puzzle, q) == dfsolve(counted, q)
@@ -179,7 +179,7 @@ def test_the_watched_puzzle_answers_as_the_puzzle_does(case: Case) -> None:
 
 def test_the_watched_puzzle_keeps_move_and_solved() -> None:
     puzzle = graph.puzzle({0: [1]}, 1)
-    watched = Meter().watch(puzzle)
+    watched = Meter(max_states=10_000).watch(puzzle)
     assert watched.move is puzzle.move
     assert watched.solved is puzzle.solved
     assert list(watched.moves(0)) == [1]
@@ -231,7 +231,7 @@ def test_watch_planner_bounds_psolve() -> None:
     with pytest.raises(LimitReached) as caught:
         psolve(Meter(max_states=5).watch_planner(rh.planner), rh.g1)
     assert (caught.value.limit, caught.value.expanded) == ("states", 5)
-    meter, plain = Meter(), Counted(rh.puzzle)
+    meter, plain = Meter(max_states=50_000), Counted(rh.puzzle)
     plan = psolve(meter.watch_planner(rh.planner), rh.g1)
     assert plan == rh.psolve(rh.g1)
     assert plan == psolve(Planner(plain.puzzle, rh.goalmoves, rh.newplans), rh.g1)
@@ -317,7 +317,7 @@ def test_no_progress_while_no_time_passes(clock: Clock) -> None:
 
 
 def test_stats_and_seconds_follow_the_clock(clock: Clock) -> None:
-    meter = Meter()
+    meter = Meter(max_states=10_000)
     clock.now += 2.5
     assert meter.seconds == 2.5
     assert meter.stats == Stats(0, 0, 2.5)

@@ -48,6 +48,12 @@ SMALL: dict[str, dict[str, str]] = {
 }
 
 
+def limited() -> Meter:
+    """A meter far above what any honest search here needs, so that a search gone wrong
+    stops in seconds."""
+    return Meter(max_states=100_000, timeout=30)
+
+
 def described(name: str) -> Description[Hashable, object]:
     """The registered description, seen with its ``parse``."""
     d = PUZZLES[name]
@@ -127,7 +133,7 @@ def test_every_example_parses(name: str, example: str) -> None:
 def test_the_default_method_solves_the_default_example(name: str) -> None:
     d = PUZZLES[name]
     example, text = default_example(d)
-    solution = d.solve(d.methods[0], text)
+    solution = d.solve(d.methods[0], text, limited())
     assert (solution.moves is None) == ((name, example) in UNSOLVABLE)
     check_solution(name, text, d.methods[0], solution)
     assert solution.stats.expanded > 0 or solution.moves == ()
@@ -151,7 +157,7 @@ def test_every_method_on_small_problems(name: str, text: str, method: str) -> No
     assert (solution.moves is None) == unsolvable
     check_solution(name, text, method, solution)
     if method in SHORTEST:
-        shortest = d.solve("bfs", text).moves
+        shortest = d.solve("bfs", text, limited()).moves
         assert len(solution.moves or ()) == len(shortest or ())
 
 
@@ -159,8 +165,8 @@ def test_every_method_on_small_problems(name: str, text: str, method: str) -> No
 def test_drawings_only_when_asked_and_drawable(name: str) -> None:
     d = PUZZLES[name]
     text = next(iter(SMALL[name].values())) if name in SMALL else default_example(d)[1]
-    plain = d.solve(d.methods[0], text)
-    drawn = d.solve(d.methods[0], text, draw=True)
+    plain = d.solve(d.methods[0], text, limited())
+    drawn = d.solve(d.methods[0], text, limited(), draw=True)
     assert plain.drawings is None
     if d.drawable:
         assert drawn.drawings is not None
@@ -173,7 +179,7 @@ def test_drawings_only_when_asked_and_drawable(name: str) -> None:
 def test_deepening_round_a_cycle_out_of_reach_ends_only_at_a_limit() -> None:
     """Undo-pruning forbids a -> b -> a, not a -> b -> c -> a: every round cuts off."""
     text = "start a; goal z; a -> b; b -> c; c -> a"
-    assert graph.DESCRIPTION.solve("bfs", text).moves is None
+    assert graph.DESCRIPTION.solve("bfs", text, limited()).moves is None
     with pytest.raises(LimitReached) as caught:
         graph.DESCRIPTION.solve("iddfs", text, Meter(max_states=1_000))
     assert caught.value.expanded == 1_000
@@ -181,11 +187,11 @@ def test_deepening_round_a_cycle_out_of_reach_ends_only_at_a_limit() -> None:
 
 def test_a_method_the_puzzle_lacks_is_refused() -> None:
     with pytest.raises(ValueError, match="astar"):
-        graph.DESCRIPTION.solve("astar", "start a; goal b; a -> b")
+        graph.DESCRIPTION.solve("astar", "start a; goal b; a -> b", limited())
 
 
 def test_solve_runs_under_the_meter_it_is_given() -> None:
-    meter = Meter()
+    meter = Meter(max_states=100_000)
     solution = rushhour.DESCRIPTION.solve("bfs", ZX_BOARD, meter)
     assert solution.stats.expanded == meter.expanded > 0
     with pytest.raises(LimitReached):
@@ -210,7 +216,7 @@ def test_a_graph_survey_is_a_breadth_first_search(example: str) -> None:
     text = graph.DESCRIPTION.examples[example]
     start, _, edges = graph.parse(text)
     expected = bfs_levels(edges, start)
-    survey = graph.DESCRIPTION.survey(text)
+    survey = graph.DESCRIPTION.survey(text, limited())
     assert survey.puzzle == "graph"
     assert survey.histogram == tuple(map(len, expected))
     assert survey.states == sum(survey.histogram) == len(set().union(*expected))
@@ -221,7 +227,7 @@ def test_a_graph_survey_is_a_breadth_first_search(example: str) -> None:
 
 
 def test_a_rush_hour_survey_keeps_the_letters() -> None:
-    survey = rushhour.DESCRIPTION.survey(ZX_BOARD)
+    survey = rushhour.DESCRIPTION.survey(ZX_BOARD, limited())
     assert survey.states == sum(survey.histogram) > 1
     for state in survey.farthest:
         assert isinstance(state, str)
@@ -257,7 +263,7 @@ def test_a_bad_graph_is_a_board_error(text: str, says: str) -> None:
     with pytest.raises(BoardError, match=says):
         graph.parse(text)
     with pytest.raises(BoardError, match=says):
-        graph.DESCRIPTION.solve("bfs", text)
+        graph.DESCRIPTION.solve("bfs", text, limited())
 
 
 NAMES = st.sampled_from(["a", "b", "c", "home", "park", "n1", "n2"])
@@ -296,8 +302,8 @@ def test_text_and_json_describe_the_same_graph(data: st.DataObject) -> None:
         {"start": start, "goal": goal, "edges": {q: list(rs) for q, rs in edges.items()}}
     )
     assert graph.parse(text) == graph.parse(as_json) == g
-    by_text = graph.DESCRIPTION.solve("bfs", text)
-    by_json = graph.DESCRIPTION.solve("bfs", as_json)
+    by_text = graph.DESCRIPTION.solve("bfs", text, limited())
+    by_json = graph.DESCRIPTION.solve("bfs", as_json, limited())
     assert (by_text.moves, by_text.states) == (by_json.moves, by_json.states)
 
 
@@ -315,7 +321,7 @@ def test_a_node_named_start_without_successors_reads_back() -> None:
 
 
 def test_a_board_is_shown_back_in_its_own_letters() -> None:
-    solution = rushhour.DESCRIPTION.solve("bfs", ZX_BOARD)
+    solution = rushhour.DESCRIPTION.solve("bfs", ZX_BOARD, limited())
     assert solution.pictures[0] == ZX_BOARD.strip()
     assert all(set(p) <= set("AZX.\n") for p in solution.pictures)
     assert all(
@@ -331,4 +337,4 @@ def test_a_board_is_shown_back_in_its_own_letters() -> None:
 
 def test_a_lower_case_x_is_a_wall_and_refused() -> None:
     with pytest.raises(BoardError, match="wall"):
-        rushhour.DESCRIPTION.solve("bfs", ZX_BOARD.replace("X", "x"))
+        rushhour.DESCRIPTION.solve("bfs", ZX_BOARD.replace("X", "x"), limited())
