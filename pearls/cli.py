@@ -233,14 +233,11 @@ def _meter(label: str, args: _Args, err: TextIO) -> Iterator[Meter]:
 
 def _print_solution(solution: Solution, out: TextIO) -> None:
     """Each position drawn, the move between them in words, and the count at the end."""
-    if solution.moves is None:
-        print(f"no solution exists ({_how(solution)})", file=out)
-        return
     print("start", solution.pictures[0], "", sep="\n", file=out)
     steps = zip(solution.words, solution.pictures[1:], strict=True)
     for i, (words, picture) in enumerate(steps, start=1):
         print(f"move {i}: {words}", picture, "", sep="\n", file=out)
-    n = len(solution.moves)
+    n = len(solution.words)
     print(f"solved in {n} move{'' if n == 1 else 's'} ({_how(solution)})", file=out)
 
 
@@ -251,9 +248,6 @@ def _how(solution: Solution) -> str:
 
 def _print_moves(solution: Solution, out: TextIO) -> None:
     """The moves alone, in notation, on one line."""
-    if solution.moves is None:
-        print(f"no solution exists ({_how(solution)})", file=out)
-        return
     print(" ".join(solution.notation), file=out)
 
 
@@ -377,6 +371,8 @@ def _solve(d: Described, text: str, args: _Args, out: TextIO, err: TextIO) -> in
         _write_svg(args.svg, solution)
     if args.json:
         print(json.dumps(_solution_json(solution)), file=out)
+    elif solution.moves is None:
+        print(f"no solution exists ({_how(solution)})", file=out)
     else:
         (_print_moves if args.moves else _print_solution)(solution, out)
     out.flush()
