@@ -3,15 +3,22 @@ name, only the registry (:mod:`pearls.registry`).
 
 ::
 
-    pearls solve PUZZLE [--example NAME | --board BOARD] [--method METHOD]
-                        [--json | --moves] [--svg DIR] [--max-states N] [--timeout SECONDS]
-    pearls analyze PUZZLE [--example NAME | --board BOARD] [--json]
+    pearls solve PUZZLE [--example NAME | --board BOARD | --batch FILE] [--method METHOD]
+                        [--all] [--json | --moves] [--svg DIR] [--OPTION VALUE ...]
+                        [--max-states N] [--timeout SECONDS]
+    pearls analyze PUZZLE [--example NAME | --board BOARD] [--json] [--OPTION VALUE ...]
                           [--max-states N] [--timeout SECONDS]
+    pearls generate PUZZLE [--seed N] [--count K] [--json] [--OPTION VALUE ...]
+                           [--max-states N] [--timeout SECONDS]
     pearls list [--json]
     pearls --version
 
 ``--board`` takes the board's text itself, the path of a file holding it, or ``-`` for
-stdin.  Without ``--json``, ``solve`` prints each position drawn, the move between them
+stdin; ``--batch`` takes a file (or ``-``) of many boards, in the form the puzzle's
+``records`` reads, and reports each (one JSON object per line with ``--json``).  A
+puzzle's own options (``--discs``, ``--size``) come from its description; ``--all`` is
+offered where a puzzle can list every solution, and ``generate`` where it can make new
+problems.  Without ``--json``, ``solve`` prints each position drawn, the move between them
 in words, and the count at the end (``--moves``: the moves alone, on one line); with
 ``--json`` one object::
 
@@ -21,8 +28,12 @@ in words, and the count at the end (``--moves``: the moves alone, on one line); 
 
 ``states`` runs from the start to the solved position, so ``len(states) == length + 1``;
 when no solution exists, ``length`` and ``moves`` are ``null`` and ``states`` holds the
-start alone.  ``analyze`` prints ``{"puzzle", "states", "max_distance", "histogram",
-"farthest", "stats"}``.
+start alone.  A puzzle whose answer is its solved state prints that under its own key
+instead of ``length``, ``moves`` and ``states`` (``{"puzzle", "method", "tour",
+"stats"}``); ``--all`` prints ``{"puzzle", "solutions", "count", "stats"}``.
+``analyze`` prints ``{"puzzle", "states", "max_distance", "histogram", "farthest",
+"stats"}``; ``generate`` one object per problem, ``{"puzzle", ...}`` with what the
+puzzle knows of it.
 
 Exit codes: 0 solved (or analysed), 1 no solution exists, 2 bad input (one line on
 stderr, never a traceback), 3 a limit stopped the search, 130 interrupted, 141 output
@@ -42,7 +53,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from pearls import svg
-from pearls.description import JSON, METHODS, Solution, Survey
+from pearls.description import JSON, METHODS, Generated, Record, Settings, Solution, Survey
 from pearls.errors import BoardError, LimitReached
 from pearls.limits import Meter, Stats
 from pearls.registry import PUZZLES, Described
@@ -76,14 +87,27 @@ class _Args(argparse.Namespace):
 
     command: str
     puzzle: str
-    example: str | None
-    board: str | None
-    method: str
     json: bool
-    moves: bool
-    svg: str | None
     max_states: int
     timeout: float
+    example: str | None = None
+    board: str | None = None
+    batch: str | None = None
+    method: str = ""
+    all: bool = False
+    moves: bool = False
+    svg: str | None = None
+    seed: int = 0
+    count: int = 1
+
+    def settings(self, d: Described) -> Settings:
+        """The values of the puzzle's own options."""
+        return {o.name: str(getattr(self, _dest(o.name))) for o in d.options}
+
+
+def _dest(option: str) -> str:
+    """Where argparse keeps a puzzle's option, apart from the command's own."""
+    return f"option_{option}"
 
 
 def _program_version() -> str:
@@ -105,10 +129,13 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     for command, about in (
         ("solve", "solve a puzzle and show the moves"),
         ("analyze", "every position reachable from a start, by distance"),
+        ("generate", "make new problems, where a puzzle can"),
     ):
         sub = commands.add_parser(command, help=about, epilog=_EXIT_CODES)
         puzzles = sub.add_subparsers(dest="puzzle", required=True, metavar="PUZZLE")
         for d in PUZZLES.values():
+            if command == "generate" and d.generate is None:
+                continue
             leaf = puzzles.add_parser(d.name, help=d.title, description=d.text_form)
             leaf.epilog = _EXIT_CODES
             _add_options(leaf, d, command)
@@ -118,15 +145,27 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
 
 def _add_options(parser: argparse.ArgumentParser, d: Described, command: str) -> None:
     """The options of ``pearls COMMAND PUZZLE``; choices and defaults come from ``d``."""
-    examples = list(d.examples)
-    source = parser.add_mutually_exclusive_group()
-    source.add_argument("--example", choices=examples, help=f"a built-in board ({examples[0]})")
-    source.add_argument(
-        "--board", help="the board's text, the path of a file holding it, or - for stdin"
-    )
     output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="print one JSON object")
+    output.add_argument("--json", action="store_true", help="print JSON")
+    if command == "generate":
+        parser.add_argument("--seed", type=int, default=0, help="the random seed (%(default)s)")
+        parser.add_argument(
+            "--count", type=_positive(int), default=1, help="how many problems (%(default)s)"
+        )
+    else:
+        _add_source(parser, d, command)
+    for o in d.options:
+        parser.add_argument(
+            f"--{o.name}",
+            dest=_dest(o.name),
+            default=o.default,
+            choices=o.choices or None,
+            metavar=None if o.choices else o.metavar,
+            help=f"{o.help} (%(default)s)",
+        )
     if command == "solve":
+        if d.enumerable:
+            parser.add_argument("--all", action="store_true", help="every solution, and the count")
         methods = "; ".join(f"{m}: {METHODS[m]}" for m in d.methods)
         parser.add_argument(
             "--method",
@@ -154,6 +193,19 @@ def _add_options(parser: argparse.ArgumentParser, d: Described, command: str) ->
     )
 
 
+def _add_source(parser: argparse.ArgumentParser, d: Described, command: str) -> None:
+    """``--example``, ``--board`` and, to solve many boards, ``--batch``."""
+    examples = list(d.examples)
+    default = "the usual start for the options" if d.standard else examples[0]
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--example", choices=examples, help=f"a built-in board ({default})")
+    source.add_argument(
+        "--board", help="the board's text, the path of a file holding it, or - for stdin"
+    )
+    if command == "solve":
+        source.add_argument("--batch", metavar="FILE", help="solve every board in FILE (- stdin)")
+
+
 def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
     """An argparse type: a number of ``kind`` greater than zero."""
 
@@ -179,22 +231,23 @@ def _parse_args(argv: Sequence[str] | None) -> _Args:
     return args
 
 
-def _read_board(arg: str, stdin: TextIO | None) -> tuple[str, str]:
-    """The board text ``--board`` names, and where it came from, for error messages."""
+def _read_board(arg: str, stdin: TextIO | None, what: str = "board") -> tuple[str, str]:
+    """The text ``--board`` (or ``--batch``) names, and where it came from, for error
+    messages; a batch is always a file or stdin."""
     if arg == "-":
         if stdin is None:
-            raise _BadInput("cannot read board from stdin: there is none")
+            raise _BadInput(f"cannot read {what} from stdin: there is none")
         try:
             return stdin.read(), " on stdin"
         except (OSError, UnicodeDecodeError) as e:
-            raise _BadInput(f"cannot read board from stdin: {e}") from e
-    if os.path.exists(arg):
+            raise _BadInput(f"cannot read {what} from stdin: {e}") from e
+    if os.path.exists(arg) or what != "board":
         try:
             return Path(arg).read_text(encoding="utf-8"), f" in file {arg!r}"
         except OSError as e:
-            raise _BadInput(f"cannot read board file {arg!r}: {e.strerror or e}") from e
+            raise _BadInput(f"cannot read {what} file {arg!r}: {e.strerror or e}") from e
         except UnicodeDecodeError as e:
-            raise _BadInput(f"cannot read board file {arg!r}: not UTF-8 text ({e})") from e
+            raise _BadInput(f"cannot read {what} file {arg!r}: not UTF-8 text ({e})") from e
     if _looks_like_a_path(arg):
         return arg, f" (no file named {arg!r}, so read as board text)"
     return arg, ""
@@ -256,8 +309,23 @@ def _stats_json(stats: Stats) -> JSON:
     return {"expanded": stats.expanded, "seconds": round(stats.seconds, 3)}
 
 
-def _solution_json(solution: Solution) -> JSON:
-    """The solution as one JSON object."""
+def _answer(solution: Solution) -> JSON:
+    """A solution as one item of ``--all``: the puzzle's answer, or else the moves."""
+    if solution.answer is not None:
+        return solution.answer
+    return None if solution.moves is None else list(solution.moves)
+
+
+def _solution_json(solution: Solution, answer_key: str | None) -> dict[str, JSON]:
+    """The solution as one JSON object: the moves and states, or the puzzle's answer
+    under ``answer_key``."""
+    if answer_key is not None:
+        return {
+            "puzzle": solution.puzzle,
+            "method": solution.method,
+            answer_key: solution.answer,
+            "stats": _stats_json(solution.stats),
+        }
     moves = None if solution.moves is None else list(solution.moves)
     return {
         "puzzle": solution.puzzle,
@@ -349,40 +417,157 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         _print_list(args.json, out)
         return 0
     d = PUZZLES[args.puzzle]
-    if args.board is None:
-        text, where = d.examples[args.example or next(iter(d.examples))], ""
-    else:
+    try:
+        settings = d.settings(args.settings(d))
+        if args.command == "generate":
+            return _generate(d, settings, args, out, err)
+        if args.batch is not None:
+            text, where = _read_board(args.batch, stdin, what="batch")
+            return _batch(d, d.records(text), settings, args, out, err)
+    except BoardError as e:
+        raise _BadInput(str(e)) from e
+    if args.board is not None:
         text, where = _read_board(args.board, stdin)
+    elif args.example is not None:
+        text, where = d.examples[args.example], ""
+    else:
+        text, where = d.default_text(settings), ""
     try:
         if args.command == "analyze":
-            return _analyze(d, text, args, out, err)
-        return _solve(d, text, args, out, err)
+            return _analyze(d, text, settings, args, out, err)
+        if args.all:
+            return _every(d, text, settings, args, out, err)
+        return _solve(d, text, settings, args, out, err)
     except BoardError as e:
         raise _BadInput(f"bad board{where}: {e}") from e
 
 
-def _solve(d: Described, text: str, args: _Args, out: TextIO, err: TextIO) -> int:
+def _solve(
+    d: Described, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
+) -> int:
     """``pearls solve``: search, print, and write the drawings."""
     if args.svg is not None and not d.drawable:
         raise _BadInput(f"--svg: the puzzle {d.name!r} has no drawing")
     with _meter(f"searching ({args.method})", args, err) as meter:
-        solution = d.solve(args.method, text, meter, draw=args.svg is not None)
+        solution = d.solve(args.method, text, meter, args.svg is not None, settings)
     if args.svg is not None:
         _write_svg(args.svg, solution)
     if args.json:
-        print(json.dumps(_solution_json(solution)), file=out)
+        print(json.dumps(_solution_json(solution, d.answer_key)), file=out)
     elif solution.moves is None:
         print(f"no solution exists ({_how(solution)})", file=out)
+    elif args.moves:
+        _print_moves(solution, out)
+    elif d.answer_key is not None:
+        print(
+            solution.pictures[-1],
+            "",
+            f"{d.answer_key} found ({_how(solution)})",
+            sep="\n",
+            file=out,
+        )
     else:
-        (_print_moves if args.moves else _print_solution)(solution, out)
+        _print_solution(solution, out)
     out.flush()
     return 0 if solution.moves is not None else 1
 
 
-def _analyze(d: Described, text: str, args: _Args, out: TextIO, err: TextIO) -> int:
+def _every(
+    d: Described, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
+) -> int:
+    """``pearls solve --all``: every solution, and how many there are."""
+    if args.svg is not None:
+        raise _BadInput("--svg draws one solution: leave out --all")
+    with _meter("searching (all)", args, err) as meter:
+        found = list(d.every(text, meter, settings))
+        stats = meter.stats
+    if args.json:
+        answers = [_answer(s) for s in found]
+        print(
+            json.dumps(
+                {
+                    "puzzle": d.name,
+                    "solutions": answers,
+                    "count": len(found),
+                    "stats": _stats_json(stats),
+                }
+            ),
+            file=out,
+        )
+    else:
+        for i, s in enumerate(found, start=1):
+            print(f"solution {i}: {' '.join(s.notation)}", file=out)
+        n = len(found)
+        print(
+            f"{n:,} solution{'' if n == 1 else 's'} ({stats.expanded:,} states expanded)", file=out
+        )
+    out.flush()
+    return 0 if found else 1
+
+
+def _batch(
+    d: Described,
+    records: Iterator[Record],
+    settings: Settings,
+    args: _Args,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """``pearls solve --batch``: each board solved under its own limits and reported on
+    one line; the exit code is the worst of theirs."""
+    worst = 0
+    for record in records:
+        fields: dict[str, JSON] = dict(record.fields)
+        try:
+            with _meter(f"searching ({args.method})", args, err) as meter:
+                solution = d.solve(args.method, record.text, meter, False, settings)
+        except (BoardError, LimitReached) as e:
+            code = 2 if isinstance(e, BoardError) else 3
+            fields["error"] = " ".join(str(e).split())
+        else:
+            code = 0 if solution.moves is not None else 1
+            fields.update(_solution_json(solution, d.answer_key) or {})
+        worst = max(worst, code)
+        _print_record(fields, args.json, out)
+    return worst
+
+
+def _print_record(fields: dict[str, JSON], as_json: bool, out: TextIO) -> None:
+    """One board of a batch: a JSON object, or a line of ``name: value`` pairs."""
+    if as_json:
+        print(json.dumps(fields), file=out)
+    else:
+        shown = {k: v for k, v in fields.items() if k not in ("moves", "states", "stats")}
+        print("; ".join(f"{k}: {v}" for k, v in shown.items()), file=out)
+    out.flush()
+
+
+def _generate(d: Described, settings: Settings, args: _Args, out: TextIO, err: TextIO) -> int:
+    """``pearls generate``: new problems, each printed as soon as it is made."""
+    assert d.generate is not None  # the parser offers generate only where it exists
+    with _meter("generating", args, err) as meter:
+        made = d.generate(settings, args.seed, meter)
+        for _, problem in zip(range(args.count), made, strict=False):
+            _print_generated(d.name, problem, args.json, out)
+    return 0
+
+
+def _print_generated(name: str, problem: Generated, as_json: bool, out: TextIO) -> None:
+    """A generated problem: a JSON object, or its picture and what is known of it."""
+    if as_json:
+        print(json.dumps({"puzzle": name, **problem.fields}), file=out)
+    else:
+        facts = "; ".join(f"{k}: {v}" for k, v in problem.fields.items())
+        print(problem.picture, facts, "", sep="\n", file=out)
+    out.flush()
+
+
+def _analyze(
+    d: Described, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
+) -> int:
     """``pearls analyze``: every reachable state, summed up."""
     with _meter("analysing", args, err) as meter:
-        survey = d.survey(text, meter)
+        survey = d.survey(text, meter, settings)
     if args.json:
         print(json.dumps(_survey_json(survey)), file=out)
     else:

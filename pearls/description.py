@@ -6,7 +6,9 @@ a text into a :class:`Problem`: the puzzle, the start state, and how to show the
 and moves of a solution (in words, as JSON, drawn as SVG).  A problem carries its own
 presentation, so a board keeps the letters its author wrote.
 
-``Description.solve`` and ``Description.survey`` take a problem's text, run it under a
+A puzzle may take :class:`Option` values (the number of discs, the size of a board):
+``parse`` receives them as :data:`Settings`, every option present.  ``Description.solve``,
+``Description.every`` and ``Description.survey`` take a problem's text, run it under a
 :class:`~pearls.limits.Meter`, and return plain data (:class:`Solution`,
 :class:`Survey`) that any front end can print; the registry (:mod:`pearls.registry`)
 lists the descriptions.
@@ -19,17 +21,34 @@ lists the descriptions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Generic, TypeAlias
 
 from pearls.analysis import PerfectHash, analyze
+from pearls.backtrack import solutions
 from pearls.deepening import Prune, idsolve, no_prune
+from pearls.errors import BoardError
+from pearls.informed import astar, idastar
 from pearls.limits import Meter, Stats
 from pearls.search import bfsolve, dfsolve, psolve
 from pearls.types import M, Planner, Puzzle, S
 
-__all__ = ["JSON", "METHODS", "Description", "Problem", "Solution", "Survey"]
+__all__ = [
+    "JSON",
+    "METHODS",
+    "NO_SETTINGS",
+    "Description",
+    "Generated",
+    "Option",
+    "Problem",
+    "Record",
+    "Settings",
+    "Solution",
+    "Survey",
+    "one_per_line",
+]
 
 JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None  # [0, 16]
 
@@ -38,7 +57,57 @@ METHODS = {  # every method a puzzle may offer, with what it is
     "plan": "a solution led by plans, goal moves and premoves (psolve)",
     "dfs": "a solution, often long, depth first (dfsolve)",
     "iddfs": "a shortest solution by iterative deepening, in little memory (idsolve)",
+    "astar": "a shortest solution led by a lower bound on the moves left (astar)",
+    "idastar": "a shortest solution by deepening on that bound, in little memory (idastar)",
 }
+
+Settings: TypeAlias = Mapping[str, str]  # option values as typed, e.g. {"discs": "20"}
+NO_SETTINGS: Settings = MappingProxyType({})  # a puzzle without options, e.g. Rush Hour
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a puzzle takes, as ``--NAME VALUE`` on the command line.
+
+    With ``choices``, a value must be one of them; otherwise ``parse`` checks it and
+    raises :class:`~pearls.errors.BoardError` on a value it cannot use.
+    """
+
+    name: str  # e.g. "discs", the option --discs
+    help: str
+    default: str
+    choices: tuple[str, ...] = ()
+    metavar: str = "N"
+
+
+@dataclass(frozen=True)
+class Record:
+    """One board of a batch, with the fields its source gave it (shown with the result),
+    e.g. ``Record("AA.... ...", {"line": 3})``."""
+
+    text: str
+    fields: dict[str, JSON]
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A problem a puzzle made up: its text, drawn as text, and what is known of it,
+    e.g. ``{"board": "...", "length": 51}``."""
+
+    text: str
+    picture: str
+    fields: dict[str, JSON]
+
+
+def one_per_line(text: str) -> Iterator[Record]:
+    """The boards of a batch written one per line, blank lines skipped.
+
+    >>> [r.fields for r in one_per_line("a\\n\\nb\\n")]
+    [{'line': 1}, {'line': 3}]
+    """
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip():
+            yield Record(line, {"line": number})
 
 
 @dataclass(frozen=True)
@@ -60,6 +129,8 @@ class Problem(Generic[S, M]):
     planner: Planner[S, M] | None = None
     prune: Prune[S, M] = no_prune
     perfect_hash: PerfectHash[S] | None = None
+    heuristic: Callable[[S], int] | None = None  # a lower bound on the moves left
+    answer: Callable[[S], JSON] | None = None  # a solved state as the puzzle's result
 
 
 @dataclass(frozen=True)
@@ -77,6 +148,7 @@ class Solution:
     words: tuple[str, ...]
     notation: tuple[str, ...]
     drawings: tuple[str, ...] | None
+    answer: JSON = None  # the solved state as the puzzle's result, where it has one
 
 
 @dataclass(frozen=True)
@@ -102,49 +174,115 @@ class Description(Generic[S, M]):
 
     ``examples`` maps names to texts that ``parse`` reads, the default first;
     ``methods`` are names from :data:`METHODS`, the default first; ``parse`` raises
-    :class:`~pearls.errors.BoardError` on a text that describes no problem.
+    :class:`~pearls.errors.BoardError` on a text that describes no problem, or on an
+    option's value it cannot use.
+
+    The rest is optional.  ``standard`` gives the usual start's text for the settings
+    (all discs on the first peg), used when no board is given; ``answer_key`` names the
+    result of a puzzle whose answer is its solved state (``"tour"``); ``enumerable``
+    offers every solution (:meth:`every`); ``generate`` makes new problems from a seed;
+    ``records`` reads the boards of a batch.
     """
 
     name: str
     title: str
     text_form: str  # one paragraph: how a board is written
-    parse: Callable[[str], Problem[S, M]]
+    parse: Callable[[str, Settings], Problem[S, M]]
     examples: Mapping[str, str]
     methods: Sequence[str] = field(default=("bfs", "dfs", "iddfs"))
+    options: Sequence[Option] = ()
+    standard: Callable[[Settings], str] | None = None
+    answer_key: str | None = None
+    enumerable: bool = False
+    generate: Callable[[Settings, int, Meter], Iterator[Generated]] | None = None
+    records: Callable[[str], Iterator[Record]] = one_per_line
 
     @property
     def drawable(self) -> bool:
         """Whether the puzzle's states can be drawn as SVG."""
-        return self.parse(self.examples[next(iter(self.examples))]).draw is not None
+        return self.problem(self.default_text()).draw is not None
+
+    def settings(self, given: Settings | None = None) -> Settings:
+        """Every option's value: those ``given``, the defaults for the rest.
+
+        Raises :class:`~pearls.errors.BoardError` on an unknown option or a value
+        outside an option's choices.
+        """
+        given = NO_SETTINGS if given is None else given
+        known = {o.name: o for o in self.options}
+        for name, value in given.items():
+            if name not in known:
+                raise BoardError(f"{self.name} takes no option {name!r}")
+            if known[name].choices and value not in known[name].choices:
+                choices = ", ".join(known[name].choices)
+                raise BoardError(f"--{name} must be one of {choices}, not {value!r}")
+        return {o.name: given.get(o.name, o.default) for o in self.options}
+
+    def default_text(self, settings: Settings | None = None) -> str:
+        """The text of the problem to solve when none is given: the usual start for the
+        settings, or else the first example."""
+        if self.standard is not None:
+            return self.standard(self.settings(settings))
+        return self.examples[next(iter(self.examples))]
+
+    def problem(self, text: str, settings: Settings | None = None) -> Problem[S, M]:
+        """The problem ``text`` describes, under ``settings`` (the defaults filled in)."""
+        return self.parse(text, self.settings(settings))
 
     def solve(
-        self, method: str, text: str, meter: Meter | None = None, draw: bool = False
+        self,
+        method: str,
+        text: str,
+        meter: Meter | None = None,
+        draw: bool = False,
+        settings: Settings | None = None,
     ) -> Solution:
         """Solve the problem ``text`` describes by ``method``, under ``meter`` (default:
         no limits); with ``draw``, every state is drawn as SVG too."""
-        problem = self.parse(text)
+        problem = self.problem(text, settings)
         meter = Meter() if meter is None else meter
-        ms = _search(method, problem, meter)
-        stats = meter.stats
+        return self._solution(method, problem, _search(method, problem, meter), meter, draw)
+
+    def every(
+        self,
+        text: str,
+        meter: Meter | None = None,
+        settings: Settings | None = None,
+        draw: bool = False,
+    ) -> Iterator[Solution]:
+        """Every solution of the problem ``text`` describes, lazily, depth first
+        (:func:`~pearls.backtrack.solutions`), under ``meter`` (default: no limits)."""
+        problem = self.problem(text, settings)
+        meter = Meter() if meter is None else meter
+        for ms in solutions(meter.watch(problem.puzzle), problem.start):
+            yield self._solution("all", problem, ms, meter, draw)
+
+    def _solution(
+        self, method: str, problem: Problem[S, M], ms: list[M] | None, meter: Meter, draw: bool
+    ) -> Solution:
+        """The states that ``ms`` passes through from the start, as plain data."""
         states = [problem.start]
         for m in ms or []:
             states.append(problem.puzzle.move(states[-1], m))
         return Solution(
             puzzle=self.name,
             method=method,
-            stats=stats,
+            stats=meter.stats,
             pictures=tuple(map(problem.show, states)),
             states=tuple(map(problem.state_json, states)),
             moves=None if ms is None else tuple(map(problem.move_json, ms)),
             words=tuple(map(problem.words, states, ms or [])),
             notation=tuple(map(problem.notation, states, ms or [])),
             drawings=tuple(map(problem.draw, states)) if draw and problem.draw else None,
+            answer=None if ms is None or problem.answer is None else problem.answer(states[-1]),
         )
 
-    def survey(self, text: str, meter: Meter | None = None) -> Survey:
+    def survey(
+        self, text: str, meter: Meter | None = None, settings: Settings | None = None
+    ) -> Survey:
         """Every state reachable from the start of the problem ``text`` describes,
         summed up by distance, under ``meter`` (default: no limits)."""
-        problem = self.parse(text)
+        problem = self.problem(text, settings)
         meter = Meter() if meter is None else meter
         analysis = analyze(meter.watch(problem.puzzle), [problem.start], problem.perfect_hash)
         return Survey(
@@ -168,4 +306,8 @@ def _search(method: str, problem: Problem[S, M], meter: Meter) -> list[M] | None
         return idsolve(puzzle, q, problem.prune)
     if method == "plan" and problem.planner is not None:
         return psolve(meter.watch_planner(problem.planner), q)
+    if method == "astar" and problem.heuristic is not None:
+        return astar(puzzle, q, problem.heuristic)
+    if method == "idastar" and problem.heuristic is not None:
+        return idastar(puzzle, q, problem.heuristic)
     raise ValueError(f"method {method!r} does not apply to this problem")

@@ -3,18 +3,18 @@
 A new puzzle module declares its :class:`~pearls.description.Description` and joins
 :data:`PUZZLES` here; the command line offers it with no code of its own.
 
->>> sorted(PUZZLES)
-['graph', 'rushhour']
+>>> {"graph", "rushhour"} <= set(PUZZLES)
+True
 >>> PUZZLES["rushhour"].methods
 ('bfs', 'plan', 'dfs', 'iddfs')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Protocol
 
-from pearls.description import Solution, Survey
+from pearls.description import Generated, Option, Record, Settings, Solution, Survey
 from pearls.limits import Meter
 from pearls.puzzles import graph, rushhour
 
@@ -41,13 +41,50 @@ class Described(Protocol):
     def methods(self) -> Sequence[str]: ...
 
     @property
+    def options(self) -> Sequence[Option]: ...
+
+    @property
+    def standard(self) -> Callable[[Settings], str] | None: ...
+
+    @property
+    def answer_key(self) -> str | None: ...
+
+    @property
+    def enumerable(self) -> bool: ...
+
+    @property
+    def generate(self) -> Callable[[Settings, int, Meter], Iterator[Generated]] | None: ...
+
+    @property
+    def records(self) -> Callable[[str], Iterator[Record]]: ...
+
+    @property
     def drawable(self) -> bool: ...
 
+    def settings(self, given: Settings | None = None) -> Settings: ...
+
+    def default_text(self, settings: Settings | None = None) -> str: ...
+
     def solve(
-        self, method: str, text: str, meter: Meter | None = None, draw: bool = False
+        self,
+        method: str,
+        text: str,
+        meter: Meter | None = None,
+        draw: bool = False,
+        settings: Settings | None = None,
     ) -> Solution: ...
 
-    def survey(self, text: str, meter: Meter | None = None) -> Survey: ...
+    def every(
+        self,
+        text: str,
+        meter: Meter | None = None,
+        settings: Settings | None = None,
+        draw: bool = False,
+    ) -> Iterator[Solution]: ...
+
+    def survey(
+        self, text: str, meter: Meter | None = None, settings: Settings | None = None
+    ) -> Survey: ...
 
 
 PUZZLES: Mapping[str, Described] = {

@@ -68,7 +68,7 @@ def default_example(d: Described) -> tuple[str, str]:
 
 def replay(d: Description[S, M], text: str, solution: Solution) -> S:
     """The last state of ``solution``, checked move by move against the problem."""
-    problem = d.parse(text)
+    problem = d.problem(text)
     moves = solution.moves or ()
     assert len(solution.states) == len(solution.pictures) == len(moves) + 1
     assert len(solution.words) == len(solution.notation) == len(moves)
@@ -92,9 +92,9 @@ def check_solution(name: str, text: str, method: str, solution: Solution) -> Non
     assert (solution.puzzle, solution.method) == (name, method)
     last = replay(d, text, solution)
     if solution.moves is None:
-        assert solution.states == (d.parse(text).state_json(d.parse(text).start),)
+        assert solution.states == (d.problem(text).state_json(d.problem(text).start),)
     else:
-        assert d.parse(text).puzzle.solved(last)
+        assert d.problem(text).puzzle.solved(last)
 
 
 # --- the registry ---------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def test_the_registry_holds_the_puzzle_modules_descriptions() -> None:
 )
 def test_every_example_parses(name: str, example: str) -> None:
     d = described(name)
-    problem = d.parse(d.examples[example])
+    problem = d.problem(d.examples[example])
     assert problem.show(problem.start)
     json.dumps(problem.state_json(problem.start))
 

@@ -25,7 +25,7 @@ import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
-from pearls.description import Description, Problem
+from pearls.description import NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
 from pearls.search import planner as generic_planner
 from pearls.types import Path, Plan, Planner, Puzzle
@@ -172,8 +172,9 @@ def show(g: Graph) -> str:
     )
 
 
-def problem(text: str) -> Problem[str, str]:
-    """The problem a graph's text describes: from its start to its goal."""
+def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[str, str]:
+    """The problem a graph's text describes: from its start to its goal (a graph takes
+    no settings)."""
     start, goal, edges = parse(text)
     return Problem(
         puzzle=puzzle(edges, goal),

@@ -29,7 +29,7 @@ from typing import TypeAlias
 from pyrsistent import PVector, pvector
 
 from pearls import search, svg
-from pearls.description import Description, Problem
+from pearls.description import NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
 from pearls.search import mkplans
 from pearls.toolz_typed import merge_sorted
@@ -681,8 +681,9 @@ def undoes(p: Path[Grid, Move], m: Move) -> bool:
     return v == w and (d > front) != (c == front)
 
 
-def problem(text: str) -> Problem[Grid, Move]:
-    """The problem a text board describes, shown with the board's own letters."""
+def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Grid, Move]:
+    """The problem a text board describes, shown with the board's own letters (Rush Hour
+    takes no settings)."""
     g, letters = parse_named(text)
     return Problem(
         puzzle=puzzle,
