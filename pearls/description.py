@@ -229,6 +229,12 @@ class Description(Generic[S, M]):
         """The problem ``text`` describes, under ``settings`` (the defaults filled in)."""
         return self.parse(text, self.settings(settings))
 
+    def drawing(self, text: str, settings: Settings | None = None) -> str | None:
+        """The start of the problem ``text`` describes, drawn as SVG, if the puzzle
+        has a drawing."""
+        problem = self.problem(text, settings)
+        return None if problem.draw is None else problem.draw(problem.start)
+
     def solve(
         self,
         method: str,

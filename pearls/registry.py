@@ -65,6 +65,8 @@ class Described(Protocol):
 
     def default_text(self, settings: Settings | None = None) -> str: ...
 
+    def drawing(self, text: str, settings: Settings | None = None) -> str | None: ...
+
     def solve(
         self,
         method: str,

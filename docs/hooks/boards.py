@@ -1,10 +1,10 @@
-"""Rush Hour boards drawn into the docs at build time by ``pearls.puzzles.rushhour.draw``.
+"""Puzzles drawn into the docs at build time, by each puzzle's own drawing.
 
 An mkdocs hook (listed under ``hooks:`` in ``mkdocs.yml``).  On each page's markdown it
-replaces two kinds of marker with a figure holding an inline SVG:
+replaces these markers with figures holding inline SVG:
 
 - a line ``<!-- board: NAME -->`` or ``<!-- board: NAME | CAPTION -->``, NAME one of the
-  module's examples (``g1``, ``p1`` .. ``p4``);
+  Rush Hour examples (``g1``, ``p1`` .. ``p4``);
 - a fenced block of language ``rushhour-board`` holding a board's text, as ``parse`` reads
   it, drawn in the board's own letters; the rest of the opening line is the caption::
 
@@ -12,9 +12,18 @@ replaces two kinds of marker with a figure holding an inline SVG:
       B..CCC BDDE.. AAFE.G ..F..G ..HIIG ..HJJJ
       ```
 
+- for any puzzle of the registry, a line ``<!-- draw: PUZZLE EXAMPLE | CAPTION -->``
+  draws an example's start, and a fence ``draw PUZZLE CAPTION`` holding a board's text
+  draws that board;
+- a line ``<!-- solution: PUZZLE EXAMPLE METHOD | CAPTION -->`` draws every position of
+  the solution ``METHOD`` finds, in a row, each captioned with the move that led to it.
+
+EXAMPLE is an example's name, or ``-`` for the puzzle's usual start; ``name=value``
+words after it set the puzzle's options (``<!-- solution: hanoi - plan discs=3 -->``).
 Captions are plain text.  Figures on consecutive lines stand side by side, a gallery.
 A marker stands alone on its line, so one quoted inline in running text is left alone.
-An unknown name or a bad board stops the build, naming the page.
+An unknown name, a bad board or a search beyond its limit stops the build, naming the
+page.
 """
 
 from __future__ import annotations
@@ -27,10 +36,16 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from pearls import svg
+from pearls.description import Settings
+from pearls.errors import LimitReached
+from pearls.limits import Meter
 from pearls.puzzles import rushhour
 from pearls.puzzles.rushhour import Grid
+from pearls.registry import PUZZLES, Described
 
-__all__ = ["EXAMPLES", "boards", "figure", "on_files", "on_page_markdown"]
+__all__ = ["EXAMPLES", "MAX_STATES", "boards", "figure", "on_files", "on_page_markdown"]
+
+MAX_STATES = 2_000_000  # a solution drawn in the docs is found within this many states
 
 EXAMPLES: dict[str, Grid] = {
     name: rushhour.parse(text) for name, text in rushhour.DESCRIPTION.examples.items()
@@ -46,6 +61,16 @@ FENCED = re.compile(
     r"(?P<text>.*?)^(?P=fence)[ \t]*$",
     re.MULTILINE | re.DOTALL,
 )
+DRAW = re.compile(
+    r"^[ \t]*<!--[ \t]*(?P<kind>draw|solution):[ \t]*(?P<words>[^|>]*?)[ \t]*"
+    r"(?:\|[ \t]*(?P<caption>.*?)[ \t]*)?-->[ \t]*$",
+    re.MULTILINE,
+)
+DRAW_FENCED = re.compile(
+    r"^(?P<fence>`{3,}|~{3,})[ \t]*draw[ \t]+(?P<puzzle>\S+)[ \t]*(?P<caption>[^\n]*?)[ \t]*\n"
+    r"(?P<text>.*?)^(?P=fence)[ \t]*$",
+    re.MULTILINE | re.DOTALL,
+)
 FIGURE_STYLE = "display:inline-block;margin:0 1em 1em 0;vertical-align:top;text-align:center"
 
 
@@ -56,9 +81,66 @@ def figure(g: Grid, letters: str = rushhour.LETTERS, caption: str = "") -> str:
     >>> lines[0].startswith("<figure"), lines[1].startswith("<svg"), lines[-2:]
     (True, True, ['<figcaption>card &lt;20&gt;</figcaption>', '</figure>'])
     """
+    return _figure(rushhour.draw(g, letters), caption, "rushhour-board")
+
+
+def _figure(drawing: str, caption: str, kind: str = "puzzle") -> str:
+    """An SVG drawing as an HTML figure, its caption (plain text) under it."""
     words = [f"<figcaption>{svg.escape(caption)}</figcaption>"] if caption else []
-    lines = [f'<figure class="rushhour-board" style="{FIGURE_STYLE}">', rushhour.draw(g, letters)]
+    lines = [f'<figure class="{kind}" style="{FIGURE_STYLE}">', drawing]
     return "\n".join([*lines, *words, "</figure>"])
+
+
+def _puzzle(name: str) -> Described:
+    """The registered puzzle called ``name``."""
+    if name not in PUZZLES:
+        raise ValueError(f"no puzzle {name!r}: use one of {', '.join(PUZZLES)}")
+    return PUZZLES[name]
+
+
+def _source(d: Described, example: str, words: list[str]) -> tuple[str, Settings]:
+    """The text and settings a marker names: an example (``-``: the usual start) and
+    ``name=value`` options."""
+    settings = d.settings(dict(word.split("=", 1) for word in words))
+    if example == "-":
+        return d.default_text(settings), settings
+    if example not in d.examples:
+        raise ValueError(f"no {d.name} example {example!r}: use one of {', '.join(d.examples)}")
+    return d.examples[example], settings
+
+
+def _drawn(d: Described, text: str, settings: Settings, caption: str) -> str:
+    """The figure of one board of ``d``."""
+    drawing = d.drawing(text, settings)
+    if drawing is None:
+        raise ValueError(f"the puzzle {d.name!r} has no drawing")
+    return _figure(drawing, caption)
+
+
+def _marked(match: re.Match[str]) -> str:
+    """The figures a ``draw:`` or ``solution:`` marker asks for."""
+    name, *rest = match["words"].split() or [""]
+    example, *rest = rest or ["-"]
+    d = _puzzle(name)
+    caption = match["caption"] or ""
+    if match["kind"] == "draw":
+        return _drawn(d, *_source(d, example, rest), caption)
+    method, *words = rest or [d.methods[0]]
+    text, settings = _source(d, example, words)
+    try:
+        found = d.solve(method, text, Meter(max_states=MAX_STATES), True, settings)
+    except LimitReached as e:
+        raise ValueError(f"{d.name} {example} by {method}: {e}") from e
+    if found.drawings is None or found.moves is None:
+        raise ValueError(f"{d.name} {example} by {method}: no solution to draw")
+    captions = ["start", *(f"{i}: {w}" for i, w in enumerate(found.notation, start=1))]
+    return "\n".join(map(_figure, found.drawings, captions))
+
+
+def _draw_fenced(match: re.Match[str]) -> str:
+    """The figure of a board of any puzzle, written out."""
+    d = _puzzle(match["puzzle"])
+    return _drawn(d, match["text"], d.settings(), match["caption"])
 
 
 def _named(match: re.Match[str]) -> str:
@@ -87,8 +169,16 @@ def boards(markdown: str) -> str:
     Traceback (most recent call last):
     ...
     ValueError: no Rush Hour example 'p9': use one of g1, p1, p2, p3, p4
+    >>> drawn = boards("<!-- draw: graph ladder | a graph -->")
+    Traceback (most recent call last):
+    ...
+    ValueError: the puzzle 'graph' has no drawing
+    >>> strip = boards("<!-- solution: rushhour p2 bfs -->")
+    >>> strip.count("<svg"), strip.count("<figcaption>")
+    (19, 19)
     """
-    return NAMED.sub(_named, FENCED.sub(_fenced, markdown))
+    drawn = NAMED.sub(_named, FENCED.sub(_fenced, markdown))
+    return DRAW.sub(_marked, DRAW_FENCED.sub(_draw_fenced, drawn))
 
 
 def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:
