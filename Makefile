@@ -23,9 +23,9 @@ test: $(STAMP) $(CHROMIUM)
 	$(MKDOCS) build --strict --quiet
 	$(BIN)/python docs/check_site.py  # every page in headless Chromium (apt-get install chromium)
 
-# The parser's fuzz tests with 20,000 examples each, a few minutes; `make test` runs 60.
+# The parsers' fuzz tests with 20,000 examples each, some minutes; `make test` runs 60.
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/puzzles/test_rushhour_fuzz.py -p no:cacheprovider --timeout=1200
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/puzzles/test_*_fuzz.py -p no:cacheprovider --timeout=1200
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -60,7 +60,7 @@ from pearls.registry import PUZZLES, Described
 
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
-MAX_STATES = 1_000_000  # the default bound on states expanded: under a minute
+MAX_STATES = 2_000_000  # the default bound on states expanded: Flip It Star by deepening fits
 TIMEOUT = 60.0  # the default bound on seconds
 PROGRESS_EVERY = 0.2  # seconds between progress lines on a terminal
 
@@ -99,6 +99,7 @@ class _Args(argparse.Namespace):
     svg: str | None = None
     seed: int = 0
     count: int = 1
+    from_goals: bool = False
 
     def settings(self, d: Described) -> Settings:
         """The values of the puzzle's own options."""
@@ -161,7 +162,7 @@ def _add_options(parser: argparse.ArgumentParser, d: Described, command: str) ->
             default=o.default,
             choices=o.choices or None,
             metavar=None if o.choices else o.metavar,
-            help=f"{o.help} (%(default)s)",
+            help=f"{o.help} (%(default)s)" if o.default else o.help,
         )
     if command == "solve":
         if d.enumerable:
@@ -204,6 +205,13 @@ def _add_source(parser: argparse.ArgumentParser, d: Described, command: str) -> 
     )
     if command == "solve":
         source.add_argument("--batch", metavar="FILE", help="solve every board in FILE (- stdin)")
+    else:
+        parser.add_argument(
+            "--from-goals",
+            action="store_true",
+            help="from every solved position the puzzle lists, not from the start (the "
+            "default when no board is given and the puzzle lists them)",
+        )
 
 
 def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
@@ -426,20 +434,28 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
             return _batch(d, d.records(text), settings, args, out, err)
     except BoardError as e:
         raise _BadInput(str(e)) from e
-    if args.board is not None:
-        text, where = _read_board(args.board, stdin)
-    elif args.example is not None:
-        text, where = d.examples[args.example], ""
-    else:
-        text, where = d.default_text(settings), ""
+    where = ""
     try:
+        text, where = _problem_text(d, settings, args, stdin)
         if args.command == "analyze":
             return _analyze(d, text, settings, args, out, err)
-        if args.all:
+        if args.all or d.all_by_default:
             return _every(d, text, settings, args, out, err)
         return _solve(d, text, settings, args, out, err)
     except BoardError as e:
         raise _BadInput(f"bad board{where}: {e}") from e
+
+
+def _problem_text(
+    d: Described, settings: Settings, args: _Args, stdin: TextIO | None
+) -> tuple[str, str]:
+    """The text of the problem to work on, and where it came from: the board given, the
+    example named, or the puzzle's usual start."""
+    if args.board is not None:
+        return _read_board(args.board, stdin)
+    if args.example is not None:
+        return d.examples[args.example], ""
+    return d.default_text(settings), ""
 
 
 def _solve(
@@ -496,7 +512,8 @@ def _every(
         )
     else:
         for i, s in enumerate(found, start=1):
-            print(f"solution {i}: {' '.join(s.notation)}", file=out)
+            shown = " ".join(s.notation) if s.answer is None else json.dumps(s.answer)
+            print(f"solution {i}: {shown}", file=out)
         n = len(found)
         print(
             f"{n:,} solution{'' if n == 1 else 's'} ({stats.expanded:,} states expanded)", file=out
@@ -566,8 +583,10 @@ def _analyze(
     d: Described, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
 ) -> int:
     """``pearls analyze``: every reachable state, summed up."""
+    chosen = args.board is not None or args.example is not None
+    from_goals = args.from_goals or (None if not chosen else False)
     with _meter("analysing", args, err) as meter:
-        survey = d.survey(text, meter, settings)
+        survey = d.survey(text, meter, settings, from_goals)
     if args.json:
         print(json.dumps(_survey_json(survey)), file=out)
     else:

@@ -130,6 +130,7 @@ class Problem(Generic[S, M]):
     prune: Prune[S, M] = no_prune
     perfect_hash: PerfectHash[S] | None = None
     heuristic: Callable[[S], int] | None = None  # a lower bound on the moves left
+    goals: Sequence[S] = ()  # every solved state, where there are few
     answer: Callable[[S], JSON] | None = None  # a solved state as the puzzle's result
 
 
@@ -180,7 +181,8 @@ class Description(Generic[S, M]):
     The rest is optional.  ``standard`` gives the usual start's text for the settings
     (all discs on the first peg), used when no board is given; ``answer_key`` names the
     result of a puzzle whose answer is its solved state (``"tour"``); ``enumerable``
-    offers every solution (:meth:`every`); ``generate`` makes new problems from a seed;
+    offers every solution (:meth:`every`), and ``all_by_default`` makes every solution
+    the answer (the pandigital numbers); ``generate`` makes new problems from a seed;
     ``records`` reads the boards of a batch.
     """
 
@@ -194,6 +196,7 @@ class Description(Generic[S, M]):
     standard: Callable[[Settings], str] | None = None
     answer_key: str | None = None
     enumerable: bool = False
+    all_by_default: bool = False
     generate: Callable[[Settings, int, Meter], Iterator[Generated]] | None = None
     records: Callable[[str], Iterator[Record]] = one_per_line
 
@@ -284,13 +287,22 @@ class Description(Generic[S, M]):
         )
 
     def survey(
-        self, text: str, meter: Meter | None = None, settings: Settings | None = None
+        self,
+        text: str,
+        meter: Meter | None = None,
+        settings: Settings | None = None,
+        from_goals: bool | None = False,
     ) -> Survey:
-        """Every state reachable from the start of the problem ``text`` describes,
-        summed up by distance, under ``meter`` (default: no limits)."""
+        """Every state reachable from the start of the problem ``text`` describes (with
+        ``from_goals``, from every solved state the problem lists; with ``None``, from
+        those if it lists them), summed up by distance, under ``meter`` (default: no
+        limits)."""
         problem = self.problem(text, settings)
+        if from_goals and not problem.goals:
+            raise BoardError(f"{self.name} does not list its solved positions")
+        starts = problem.goals if from_goals is not False and problem.goals else [problem.start]
         meter = Meter() if meter is None else meter
-        analysis = analyze(meter.watch(problem.puzzle), [problem.start], problem.perfect_hash)
+        analysis = analyze(meter.watch(problem.puzzle), starts, problem.perfect_hash)
         return Survey(
             puzzle=self.name,
             stats=meter.stats,

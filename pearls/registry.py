@@ -16,7 +16,15 @@ from typing import Protocol
 
 from pearls.description import Generated, Option, Record, Settings, Solution, Survey
 from pearls.limits import Meter
-from pearls.puzzles import graph, rushhour
+from pearls.puzzles import (
+    colour,
+    flipit,
+    graph,
+    knight,
+    nooff,
+    pandigital,
+    rushhour,
+)
 
 __all__ = ["PUZZLES", "Described"]
 
@@ -53,6 +61,9 @@ class Described(Protocol):
     def enumerable(self) -> bool: ...
 
     @property
+    def all_by_default(self) -> bool: ...
+
+    @property
     def generate(self) -> Callable[[Settings, int, Meter], Iterator[Generated]] | None: ...
 
     @property
@@ -85,7 +96,11 @@ class Described(Protocol):
     ) -> Iterator[Solution]: ...
 
     def survey(
-        self, text: str, meter: Meter | None = None, settings: Settings | None = None
+        self,
+        text: str,
+        meter: Meter | None = None,
+        settings: Settings | None = None,
+        from_goals: bool | None = False,
     ) -> Survey: ...
 
 
@@ -94,5 +109,11 @@ PUZZLES: Mapping[str, Described] = {
     for d in (
         rushhour.DESCRIPTION,
         graph.DESCRIPTION,
+        flipit.DESCRIPTION,
+        flipit.STAR_DESCRIPTION,
+        nooff.DESCRIPTION,
+        knight.DESCRIPTION,
+        colour.DESCRIPTION,
+        pandigital.DESCRIPTION,
     )
 }

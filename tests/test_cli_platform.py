@@ -187,3 +187,11 @@ def test_an_unknown_setting_is_refused_by_the_description() -> None:
     with pytest.raises(BoardError, match="takes no option 'floors'"):
         STAIRS.settings({"floors": "3"})
     assert STAIRS.settings({"top": "9"}) == {"top": "9", "pace": "any"}
+
+
+def test_analysis_from_the_goals_needs_a_puzzle_that_lists_them(capsys: Capture) -> None:
+    code, out, _ = run(capsys, "analyze", "stairs", "--json")
+    assert (code, json.loads(out)["histogram"]) == (0, [1, 2, 4, 4, 1])  # climbs of d moves
+    code, out, err = run(capsys, "analyze", "stairs", "--from-goals")
+    assert (code, out) == (2, "")
+    assert "stairs does not list its solved positions" in err

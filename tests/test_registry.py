@@ -45,6 +45,9 @@ ZX_BOARD = """
 SMALL: dict[str, dict[str, str]] = {
     "graph": dict(graph.DESCRIPTION.examples),
     "rushhour": {"zx": ZX_BOARD},
+    "flipit": {"seed": ".BBBBB"},
+    "flipstar": {"near": "WWBWW.WWWWWB"},
+    "nooff": {"near": "LLNO OF.F"},
 }
 
 

@@ -16,7 +16,9 @@ replaces these markers with figures holding inline SVG:
   draws an example's start, and a fence ``draw PUZZLE CAPTION`` holding a board's text
   draws that board;
 - a line ``<!-- solution: PUZZLE EXAMPLE METHOD | CAPTION -->`` draws every position of
-  the solution ``METHOD`` finds, in a row, each captioned with the move that led to it.
+  the solution ``METHOD`` finds, in a row, each captioned with the move that led to it;
+  ``answer:`` draws its solved position alone, and ``answers: PUZZLE EXAMPLE`` the
+  solved position of every solution (a puzzle that lists them all).
 
 EXAMPLE is an example's name, or ``-`` for the puzzle's usual start; ``name=value``
 words after it set the puzzle's options (``<!-- solution: hanoi - plan discs=3 -->``).
@@ -62,7 +64,7 @@ FENCED = re.compile(
     re.MULTILINE | re.DOTALL,
 )
 DRAW = re.compile(
-    r"^[ \t]*<!--[ \t]*(?P<kind>draw|solution):[ \t]*(?P<words>[^|>]*?)[ \t]*"
+    r"^[ \t]*<!--[ \t]*(?P<kind>draw|solution|answers|answer):[ \t]*(?P<words>[^|>]*?)[ \t]*"
     r"(?:\|[ \t]*(?P<caption>.*?)[ \t]*)?-->[ \t]*$",
     re.MULTILINE,
 )
@@ -125,7 +127,21 @@ def _marked(match: re.Match[str]) -> str:
     caption = match["caption"] or ""
     if match["kind"] == "draw":
         return _drawn(d, *_source(d, example, rest), caption)
+    if match["kind"] == "answers":
+        return _answers(d, example, rest, caption)
     method, *words = rest or [d.methods[0]]
+    drawings, notation = _solved(d, example, method, words)
+    if match["kind"] == "answer":
+        return _figure(drawings[-1], caption)
+    captions = ["start", *(f"{i}: {w}" for i, w in enumerate(notation, start=1))]
+    return "\n".join(map(_figure, drawings, captions))
+
+
+def _solved(
+    d: Described, example: str, method: str, words: list[str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every position of the solution ``method`` finds for a marker's problem, drawn,
+    and its moves in notation."""
     text, settings = _source(d, example, words)
     try:
         found = d.solve(method, text, Meter(max_states=MAX_STATES), True, settings)
@@ -133,8 +149,21 @@ def _marked(match: re.Match[str]) -> str:
         raise ValueError(f"{d.name} {example} by {method}: {e}") from e
     if found.drawings is None or found.moves is None:
         raise ValueError(f"{d.name} {example} by {method}: no solution to draw")
-    captions = ["start", *(f"{i}: {w}" for i, w in enumerate(found.notation, start=1))]
-    return "\n".join(map(_figure, found.drawings, captions))
+    return found.drawings, found.notation
+
+
+def _answers(d: Described, example: str, words: list[str], caption: str) -> str:
+    """The solved position of every solution of a marker's problem, numbered."""
+    text, settings = _source(d, example, words)
+    try:
+        every = list(d.every(text, Meter(max_states=MAX_STATES), settings, draw=True))
+    except LimitReached as e:
+        raise ValueError(f"every {d.name} {example}: {e}") from e
+    drawings = [s.drawings[-1] for s in every if s.drawings]
+    if not drawings:
+        raise ValueError(f"every {d.name} {example}: nothing to draw")
+    captions = [f"{caption} {i} of {len(drawings)}".strip() for i in range(1, len(drawings) + 1)]
+    return "\n".join(map(_figure, drawings, captions))
 
 
 def _draw_fenced(match: re.Match[str]) -> str:
@@ -176,6 +205,10 @@ def boards(markdown: str) -> str:
     >>> strip = boards("<!-- solution: rushhour p2 bfs -->")
     >>> strip.count("<svg"), strip.count("<figcaption>")
     (19, 19)
+    >>> boards("<!-- answer: rushhour p2 bfs | out -->") in strip.replace("18: A+1", "out")
+    True
+    >>> boards("<!-- answers: knight - | tour -->").count("<figcaption>tour ")
+    4
     """
     drawn = NAMED.sub(_named, FENCED.sub(_fenced, markdown))
     return DRAW.sub(_marked, DRAW_FENCED.sub(_draw_fenced, drawn))

@@ -1,0 +1,228 @@
+"""Consecutive numbers whose product is pandigital: ``n (n+1) (n+2)`` using each digit
+0-9 exactly once (a *daimachi* number, in Japanese puzzle parlance; the nine digits
+1-9 make a *komachi* number).
+
+The source (M. Hiroi's Scheme puzzles, from C Magazine, February 1998) narrows the
+search before it starts: a product of 10 digits lies between 1023456789 and 9876543210,
+and ``n^3 < n (n+1) (n+2) < (n+2)^3``, so the cube roots of the two bound ``n`` to
+1007 .. 2144; it then generates each ``n`` and tests its product.  Here that is
+:func:`~pearls.backtrack.generate_and_test`, on ``k`` consecutive numbers and either
+digit set, the range found by ``k``-th roots:
+
+>>> search_range(3, DECIMAL)
+range(1007, 2145)
+>>> from pearls.backtrack import solutions
+>>> [ms[0] for ms in solutions(puzzle(3, DECIMAL), None)]
+[1267, 1332]
+>>> product(1267, 3), product(1332, 3)
+(2038719564, 2368591704)
+"""
+
+from __future__ import annotations
+
+import re
+from math import prod
+from typing import TypeAlias
+
+from pearls.backtrack import generate_and_test
+from pearls.description import JSON, Description, Option, Problem, Settings
+from pearls.errors import BoardError
+from pearls.types import Puzzle
+
+__all__ = [
+    "DECIMAL",
+    "DESCRIPTION",
+    "DIGIT_SETS",
+    "MAX_NUMBERS",
+    "NONZERO",
+    "Choice",
+    "Digits",
+    "iroot",
+    "numbers",
+    "pandigital",
+    "parse",
+    "problem",
+    "product",
+    "puzzle",
+    "search_range",
+    "show",
+]
+
+Digits: TypeAlias = str  # the digits a product must use once each, ascending: "0123456789"
+Choice: TypeAlias = int | None  # the first of the numbers, or None before choosing: 1267
+
+DECIMAL: Digits = "0123456789"  # all ten digits
+NONZERO: Digits = "123456789"  # the nine digits 1-9
+DIGIT_SETS = {"0-9": DECIMAL, "1-9": NONZERO}  # the digit sets by name
+MAX_NUMBERS = 20  # the most consecutive numbers; from 14 on (0-9) the range is empty
+
+
+def product(n: int, k: int) -> int:
+    """The product of the ``k`` consecutive numbers from ``n``: ``n (n+1) ... (n+k-1)``.
+
+    >>> product(1267, 3)
+    2038719564
+    """
+    return prod(range(n, n + k))
+
+
+def pandigital(p: int, digits: Digits) -> bool:
+    """Whether ``p`` is written with each of ``digits`` exactly once (so never with a
+    leading 0).
+
+    >>> pandigital(2038719564, DECIMAL), pandigital(123456789, DECIMAL)
+    (True, False)
+    """
+    return "".join(sorted(str(p))) == digits
+
+
+def iroot(x: int, k: int) -> int:
+    """The ``k``-th root of ``x >= 0`` rounded down, in exact integers: the largest
+    ``r`` with ``r^k <= x``, by Newton's method from above,
+    ``r' = ((k-1) r + x div r^(k-1)) div k``, which falls until it reaches the root.
+
+    >>> iroot(9876543210, 3), iroot(1023456789, 3), iroot(2**60, 3), iroot(10**40 - 1, 4)
+    (2145, 1007, 1048576, 9999999999)
+    """
+    if x < 2:
+        return x
+    r = 1 << -(-x.bit_length() // k)  # 2^ceil(bits / k) > the root
+    while True:
+        s = ((k - 1) * r + x // r ** (k - 1)) // k
+        if s >= r:
+            return r
+        r = s
+
+
+def search_range(k: int, digits: Digits) -> range:
+    """The ``n`` whose ``k`` consecutive numbers can have a product of ``digits``.
+
+    The product ``P n`` lies between the least and the greatest number written with the
+    digits, ``lo`` and ``hi``, and ``n^k <= P n <= (n+k-1)^k``; so ``n <= iroot hi k``
+    and ``n + k - 1 >= ⌈lo^(1/k)⌉``.  Then, as the source does, the products at the two
+    ends are checked, and an end moved in while its product is out of bounds.
+
+    >>> search_range(3, NONZERO), search_range(2, DECIMAL), len(search_range(14, DECIMAL))
+    (range(497, 995), range(31992, 99381), 0)
+    """
+    lo, hi = int(_least(digits)), int(digits[::-1])
+    first = max(1, _ceil_root(lo, k) - (k - 1))
+    last = iroot(hi, k)
+    while first <= last and product(first, k) < lo:
+        first += 1
+    while last >= first and product(last, k) > hi:
+        last -= 1
+    return range(first, last + 1)
+
+
+def _least(digits: Digits) -> str:
+    """The least number written with each digit once: no leading 0."""
+    return digits[1] + digits[0] + digits[2:] if digits[0] == "0" else digits
+
+
+def _ceil_root(x: int, k: int) -> int:
+    """The ``k``-th root of ``x`` rounded up."""
+    r = iroot(x, k)
+    return r if r**k == x else r + 1
+
+
+def puzzle(k: int, digits: Digits) -> Puzzle[Choice, int]:
+    """Generate and test: choose ``n`` in :func:`search_range`, solved when the product
+    of ``n .. n+k-1`` is pandigital in ``digits``.
+
+    >>> from pearls.search import dfsolve
+    >>> dfsolve(puzzle(3, DECIMAL), None)
+    [1267]
+    """
+    return generate_and_test(search_range(k, digits), lambda n: pandigital(product(n, k), digits))
+
+
+def numbers(n: Choice, k: int) -> list[int]:
+    """The ``k`` consecutive numbers from ``n``, none before choosing."""
+    return [] if n is None else list(range(n, n + k))
+
+
+def show(n: Choice, k: int, digits: Digits) -> str:
+    """A choice in words: the product written out, or the range still to try.
+
+    >>> show(1267, 3, DECIMAL)
+    '1267 x 1268 x 1269 = 2038719564'
+    >>> show(None, 3, DECIMAL)
+    'n x ... x (n+2) for n in 1007..2144, pandigital in 0-9?'
+    """
+    if n is None:
+        span = search_range(k, digits)
+        last = "(n+1)" if k == 2 else f"... x (n+{k - 1})"
+        where = f"{span.start}..{span.stop - 1}" if span else "no n at all"
+        name = "0-9" if digits == DECIMAL else "1-9"
+        return f"n x {last} for n in {where}, pandigital in {name}?"
+    return " x ".join(map(str, numbers(n, k))) + f" = {product(n, k)}"
+
+
+# The puzzle described for the command line
+
+_TEXT = re.compile(r"\s*(?P<k>[0-9]+)?\s*(?:numbers?)?\s*,?\s*(?P<digits>0-9|1-9)?\s*$")
+
+
+def parse(text: str, settings: Settings) -> tuple[int, Digits]:
+    """How many numbers and which digits: the text ``K DIGITS`` (``3 0-9``, ``4 1-9``),
+    either part left out taken from the settings ``numbers`` and ``digits``.
+
+    >>> parse("3 1-9", {}), parse("", {"numbers": "4", "digits": "0-9"})
+    ((3, '123456789'), (4, '0123456789'))
+    """
+    found = _TEXT.match(text)
+    if found is None:
+        raise BoardError(f"write how many numbers and the digits, e.g. '3 0-9', not {text!r}")
+    given_k = found["k"] or settings.get("numbers", "3")
+    name = found["digits"] or settings.get("digits", "0-9")
+    if not given_k.isdecimal() or not 2 <= int(given_k) <= MAX_NUMBERS:
+        raise BoardError(f"the numbers are 2 to {MAX_NUMBERS} in a row, not {given_k!r}")
+    if name not in DIGIT_SETS:
+        raise BoardError(f"the digits are one of {', '.join(DIGIT_SETS)}, not {name!r}")
+    return int(given_k), DIGIT_SETS[name]
+
+
+def problem(text: str, settings: Settings) -> Problem[Choice, int]:
+    """The problem the text (or, where it is silent, the settings) describes."""
+    k, digits = parse(text, settings)
+
+    def state_json(n: Choice) -> JSON:
+        return None if n is None else list(numbers(n, k))
+
+    return Problem(
+        puzzle=puzzle(k, digits),
+        start=None,
+        show=lambda n: show(n, k, digits),
+        state_json=state_json,
+        move_json=lambda n: n,
+        words=lambda q, n: f"try n = {n}",
+        notation=lambda q, n: str(n),
+        answer=state_json,
+    )
+
+
+def _standard(settings: Settings) -> str:
+    """The problem the options describe: ``--numbers`` and ``--digits``."""
+    return f"{settings.get('numbers', '3')} {settings.get('digits', '0-9')}"
+
+
+DESCRIPTION: Description[Choice, int] = Description(
+    name="pandigital",
+    title="Consecutive numbers whose product uses each digit once",
+    text_form="How many consecutive numbers and which digits their product uses, each "
+    "exactly once: '3 0-9' (n (n+1) (n+2) written with 0-9, the source's problem) or "
+    "'3 1-9'; a part left out comes from --numbers and --digits. The one move chooses n, "
+    "from the range the k-th roots of the least and greatest such products allow.",
+    parse=problem,
+    examples={"seed": "3 0-9", "fours": "4 0-9", "pairs": "2 1-9", "komachi": "3 1-9"},
+    methods=("dfs",),
+    options=(
+        Option("numbers", "how many consecutive numbers", "3", metavar="K"),
+        Option("digits", "the digits the product uses once each", "0-9", ("0-9", "1-9"), "SET"),
+    ),
+    standard=_standard,
+    answer_key="numbers",
+    enumerable=True,
+    all_by_default=True,
+)

@@ -1,0 +1,331 @@
+"""NO-OFF: seed 003's numbers, checked against a port of the seed's own Scheme.
+
+The yardstick ports ``solve-5``: a board is a list of eight symbols, ``S`` the space,
+``*adjacent-slide*`` lists each cell's neighbours, and ``move-piece`` moves a letter into
+the space or the bulb along the top row; nothing is shared with
+:mod:`pearls.puzzles.nooff`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, deque
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pearls import search
+from pearls.analysis import analyze, is_perfect
+from pearls.cli import main
+from pearls.deepening import idsolve
+from pearls.errors import BoardError
+from pearls.limits import Meter
+from pearls.puzzles import nooff as no
+from pearls.puzzles.nooff import Move, Tray
+from pearls.types import Path, start
+
+Capture = pytest.CaptureFixture[str]
+
+FEW = max(5, settings().max_examples // 6)  # whole searches of up to 540 states, planned
+
+# --- the seed's program, ported ------------------------------------------------------------
+
+ADJACENT_SLIDE = [[1, 4], [0, 2, 5], [1, 3, 6], [2, 7], [0, 5], [1, 4, 6], [2, 5, 7], [3, 6]]
+
+
+def make_new_board(board: list[str], s: int, x: int) -> list[str]:
+    new = list(board)
+    new[s], new[x] = new[x], "S"
+    return new
+
+
+def move_piece(board: list[str], s: int, x: int) -> tuple[int, list[str]] | None:
+    """The seed's ``move-piece``: (new space, new board), or None where the bulb would
+    have to move down or up."""
+    if board[x] == "L":
+        if s < 2:
+            return s + 2, make_new_board(board, s, s + 2)
+        if s < 4:
+            return s - 2, make_new_board(board, s, s - 2)
+        return None
+    return x, make_new_board(board, s, x)
+
+
+def seed_next(board: str) -> list[str]:
+    cells = list(board)
+    s = cells.index("S")
+    after = (move_piece(cells, s, x) for x in ADJACENT_SLIDE[s])
+    return ["".join(new) for found in after if found is not None for _, new in [found]]
+
+
+def seed_distances(start_board: str) -> dict[str, int]:
+    """Breadth first from ``start_board``: the distance of every board it reaches."""
+    distance = {start_board: 0}
+    queue = deque([start_board])
+    while queue:
+        b = queue.popleft()
+        for c in seed_next(b):
+            if c not in distance:
+                distance[c] = distance[b] + 1
+                queue.append(c)
+    return distance
+
+
+def seed(q: Tray) -> str:
+    return q.replace(".", "S")
+
+
+TO_GOAL = seed_distances("LLNOOFFS")  # 540 boards and their distance to the goal
+FARTHEST = {"NOLLFOF.", "FNLLOOF.", "OFLLNOF."}  # found here; the seed draws the third
+SEED_THIRD = "OFLLNO.F"  # as the stored copy of the seed's figure draws it: 55 moves away
+
+
+# --- positions -------------------------------------------------------------------------------
+
+trays = st.integers(0, 539).map(no.unrank)
+
+
+@st.composite
+def near_goal(draw: st.DrawFn, most: int = 24) -> Tray:
+    q = no.GOAL
+    for _ in range(draw(st.integers(0, most))):
+        q = no.move(q, draw(st.sampled_from(no.moves(q))))
+    return q
+
+
+def replay(q: Tray, ms: Sequence[Move]) -> Tray:
+    for m in ms:
+        assert m in no.moves(q), f"{m} is not legal in {q}"
+        q = no.move(q, m)
+    return q
+
+
+# --- the seed's numbers ----------------------------------------------------------------------
+
+
+def test_the_port_reproduces_the_seeds_numbers() -> None:
+    assert len(TO_GOAL) == 540
+    assert max(TO_GOAL.values()) == 56
+    assert {b for b, d in TO_GOAL.items() if d == 56} == set(map(seed, FARTHEST))
+    assert (TO_GOAL[seed(no.A)], TO_GOAL[seed(no.B)]) == (44, 56)
+
+
+def test_the_seeds_third_farthest_tray_as_drawn_lies_55_moves_away() -> None:
+    """The copy of seed 003 draws its third farthest tray with the space left of the
+    last F; both models put that tray at 55 moves, one slide from OFLL NOF. at 56."""
+    assert TO_GOAL[seed(SEED_THIRD)] == 55
+    shortest = no.bfsolve(SEED_THIRD)
+    assert shortest is not None and len(shortest) == 55
+    assert no.move(SEED_THIRD, (7, 6)) == "OFLLNOF."
+
+
+def test_problem_a_takes_44_moves_and_problem_b_56() -> None:
+    for q, length in ((no.A, 44), (no.B, 56)):
+        shortest = search.bfsolve(Meter(max_states=1_000).watch(no.puzzle), q)
+        assert shortest is not None and len(shortest) == length
+        assert replay(q, shortest) == no.GOAL
+
+
+def test_iterative_deepening_agrees_on_problem_a() -> None:
+    found = idsolve(Meter(max_states=200_000).watch(no.puzzle), no.A, no.undoes)
+    assert found is not None and len(found) == 44 and replay(no.A, found) == no.GOAL
+
+
+def test_the_analysis_from_the_goal() -> None:
+    a = analyze(Meter(max_states=1_000).watch(no.puzzle), [no.GOAL], no.perfect_hash)
+    assert (a.states, a.max_distance, len(a.farthest)) == (540, 56, 3)
+    assert set(a.farthest) == FARTHEST
+    histogram = Counter(TO_GOAL.values())
+    assert a.histogram == tuple(histogram[d] for d in range(57))
+    assert analyze(no.puzzle, [no.GOAL]) == a
+
+
+# --- planning --------------------------------------------------------------------------------
+
+
+def measured(q: Tray) -> tuple[int, int, int, int]:
+    """(psolve's length, its states expanded, bfsolve's length, its states expanded)."""
+    planned, plain = Meter(max_states=2_000), Meter(max_states=2_000)
+    by_plan = search.psolve(planned.watch_planner(no.planner), q)
+    by_bfs = search.bfsolve(plain.watch(no.puzzle), q)
+    assert by_plan is not None and by_bfs is not None
+    assert replay(q, by_plan) == no.GOAL
+    return len(by_plan), planned.expanded, len(by_bfs), plain.expanded
+
+
+def test_planning_on_the_seeds_problems() -> None:
+    """Figures for docs/nooff.md: on A the plan is as short as BFS's and expands fewer
+    states; on B it is 8 moves longer, still with fewer states expanded."""
+    assert measured(no.A) == (44, 300, 44, 474)
+    assert measured(no.B) == (64, 399, 56, 535)
+
+
+@settings(max_examples=FEW)
+@given(trays)
+def test_a_plan_replays_and_never_beats_bfs(q: Tray) -> None:
+    plan_length, _, shortest, _ = measured(q)
+    assert plan_length >= shortest == TO_GOAL[seed(q)]
+
+
+def test_goal_moves_bring_the_bulb_home_first_then_the_letters() -> None:
+    assert no.goalmoves("NOLLFOF.") == ((2, 1), (1, 0))
+    assert no.goalmoves("LLON.OFF") == ((3, 2),)
+    assert no.goalmoves("LLNO.FFO") == ((7, 6), (6, 5), (5, 4))
+    assert no.goalmoves(no.GOAL) == ()
+
+
+@given(trays)
+def test_premoves_free_the_cell_a_slide_needs(q: Tray) -> None:
+    """Each way is one slide off the cell, away from the planned piece; made, it leaves
+    the cell empty."""
+    for c in range(8):
+        for t in no.ADJACENT[c]:
+            ways = no.premoves(q, (c, t))
+            if q[t] == ".":
+                assert ways == []
+            for pms in ways:
+                assert len(pms) == 1 and pms[0][1] != c
+                if pms[0] in no.moves(q):
+                    assert no.move(q, pms[0])[t] == "."
+
+
+# --- the rule --------------------------------------------------------------------------------
+
+
+@given(trays)
+def test_moves_agree_with_the_seeds_move_piece(q: Tray) -> None:
+    assert sorted(seed(no.move(q, m)) for m in no.moves(q)) == sorted(seed_next(seed(q)))
+
+
+@given(trays)
+def test_every_slide_can_be_undone(q: Tray) -> None:
+    for m in no.moves(q):
+        after = no.move(q, m)
+        undo = [n for n in no.moves(after) if no.move(after, n) == q]
+        assert len(undo) == 1
+        first: Path[Tray, Move] = start(q)
+        path = Path(first.history.cons(m), after)
+        assert [n for n in no.moves(after) if no.undoes(path, n)] == undo
+
+
+@given(trays)
+def test_the_bulb_stays_on_the_top_row(q: Tray) -> None:
+    for m in no.moves(q):
+        after = no.move(q, m)
+        assert after.count("L") == 2 and "LL" in after[:4]
+
+
+# --- ranks -----------------------------------------------------------------------------------
+
+
+def test_the_rank_is_a_minimal_perfect_hash_of_the_540_trays() -> None:
+    everything = [no.unrank(r) for r in range(540)]
+    assert is_perfect(no.perfect_hash, everything)
+    assert {seed(q) for q in everything} == set(TO_GOAL)
+    assert all(no.rank(q) == r for r, q in enumerate(everything))
+
+
+@given(trays)
+def test_rank_round_trips(q: Tray) -> None:
+    assert no.unrank(no.rank(q)) == q
+    assert no.parse(no.show(q)) == q
+
+
+# --- solvers from random positions -----------------------------------------------------------
+
+
+@settings(max_examples=FEW)
+@given(near_goal())
+def test_bfs_and_iterative_deepening_agree_and_are_shortest(q: Tray) -> None:
+    shortest = search.bfsolve(Meter(max_states=1_000).watch(no.puzzle), q)
+    deepened = idsolve(Meter(max_states=300_000).watch(no.puzzle), q, no.undoes)
+    assert shortest is not None and deepened is not None
+    assert len(shortest) == len(deepened) == TO_GOAL[seed(q)]
+    assert replay(q, shortest) == replay(q, deepened) == no.GOAL
+
+
+@given(trays)
+def test_dfs_finds_a_solution_that_replays(q: Tray) -> None:
+    found = search.dfsolve(Meter(max_states=1_000).watch(no.puzzle), q)
+    assert found is not None and replay(q, found) == no.GOAL
+
+
+# --- text form -------------------------------------------------------------------------------
+
+
+@given(trays, st.sampled_from(["\n", " ", "", "\r\n"]))
+def test_show_reads_back(q: Tray, sep: str) -> None:
+    assert no.parse(no.show(q, sep=sep)) == q
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("LLON OFF", "8 cells (2 rows of 4), this text has 7"),
+        ("LLON OFF.FF", "this text has 10"),
+        ("LLON OFx.", "unknown character 'x' at row 2, column 3"),
+        ("llon off.", "unknown character 'l' at row 1, column 1"),
+        ("LLNN OFF.", "has 2 'N' and 1 'O'"),
+        ("LLON OFFF", "has 3 'F' and 0 '.'"),
+        ("LONL OFF.", "the bulb LL must fill two neighbouring cells of the top row"),
+        ("NOOF LLF.", "the bulb LL must fill two neighbouring cells of the top row"),
+    ],
+)
+def test_a_bad_tray_is_a_board_error(text: str, says: str) -> None:
+    with pytest.raises(BoardError, match=says.replace("(", r"\(").replace(")", r"\)")):
+        no.parse(text)
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def run(capsys: Capture, *argv: str) -> dict[str, object]:
+    code = main([*argv, "--json", "--max-states", "300000", "--timeout", "60"])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    obj = json.loads(out)
+    assert isinstance(obj, dict)
+    return obj
+
+
+@pytest.mark.parametrize(
+    ("example", "method", "length"),
+    [("A", "bfs", 44), ("B", "bfs", 56), ("A", "iddfs", 44), ("A", "plan", 44), ("B", "plan", 64)],
+)
+def test_the_cli_solves_the_seeds_problems(
+    capsys: Capture, example: str, method: str, length: int
+) -> None:
+    obj = run(capsys, "solve", "nooff", "--example", example, "--method", method)
+    assert obj["length"] == length
+    states = obj["states"]
+    assert isinstance(states, list) and len(states) == length + 1
+    assert states[0] == no.DESCRIPTION.examples[example]
+    assert states[-1] == "LLNO OFF."
+    moves = obj["moves"]
+    assert isinstance(moves, list)
+    q = no.parse(states[0])
+    for (c, s), shown in zip(moves, states[1:], strict=True):
+        q = no.move(q, (c, s))
+        assert no.show(q, sep=" ") == shown
+
+
+def test_the_cli_takes_a_board(capsys: Capture) -> None:
+    assert run(capsys, "solve", "nooff", "--board", "LLON\nOFF.")["length"] == 44
+
+
+def test_the_cli_analyses_from_the_goal(capsys: Capture) -> None:
+    obj = run(capsys, "analyze", "nooff", "--example", "goal")
+    assert (obj["states"], obj["max_distance"]) == (540, 56)
+    farthest = obj["farthest"]
+    assert isinstance(farthest, list)
+    assert sorted(farthest) == sorted(no.show(q, sep=" ") for q in FARTHEST)
+
+
+def test_the_examples_and_the_drawing() -> None:
+    d = no.DESCRIPTION
+    assert dict(d.examples) == {"A": "LLON OFF.", "B": "NOLL FOF.", "goal": "LLNO OFF."}
+    picture = d.drawing("NOLL FOF.")
+    assert picture is not None and picture.startswith("<svg")
+    assert picture.count('class="tile"') == 5 and picture.count('class="bulb"') == 1

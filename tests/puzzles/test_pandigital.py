@@ -1,0 +1,178 @@
+"""Consecutive numbers with a pandigital product: the source's 1267 and 1332, the range
+the roots give, and every case against a scan that knows no roots.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pearls.backtrack import solutions
+from pearls.cli import main
+from pearls.errors import BoardError
+from pearls.limits import Meter
+from pearls.puzzles import pandigital
+from pearls.puzzles.pandigital import DECIMAL, NONZERO, Digits
+from pearls.search import dfsolve
+
+BOUNDS = {DECIMAL: (1023456789, 9876543210), NONZERO: (123456789, 987654321)}
+
+
+def found(k: int, digits: Digits) -> list[int]:
+    """The first numbers of every run the puzzle finds, under a limit."""
+    puzzle = Meter(max_states=200_000).watch(pandigital.puzzle(k, digits))
+    return [ms[0] for ms in solutions(puzzle, None)]
+
+
+def scanned(k: int, digits: Digits) -> list[int]:
+    """The same by a scan from 1 until the product has more digits than ``digits``:
+    no roots, no bounds but the length."""
+    hits, n = [], 1
+    while len(str(math.prod(range(n, n + k)))) <= len(digits):
+        if sorted(str(math.prod(range(n, n + k)))) == sorted(digits):
+            hits.append(n)
+        n += 1
+    return hits
+
+
+# --- the source's problem ---------------------------------------------------------------------
+
+
+def test_the_source_range_from_cube_roots() -> None:
+    assert pandigital.search_range(3, DECIMAL) == range(1007, 2145)  # 1007 .. 2144
+    assert math.isclose(1023456789 ** (1 / 3), 1007.758578449832)  # the source's roots
+    assert math.isclose(9876543210 ** (1 / 3), 2145.5319657992272)
+    assert pandigital.product(1006, 3) == 1021146336 < 1023456789
+    assert pandigital.product(2145, 3) == 9883005990 > 9876543210
+
+
+def test_1267_and_1332_as_the_source_finds() -> None:
+    assert found(3, DECIMAL) == [1267, 1332] == scanned(3, DECIMAL)
+    assert pandigital.product(1267, 3) == 1267 * 1268 * 1269 == 2038719564
+    assert pandigital.product(1332, 3) == 1332 * 1333 * 1334 == 2368591704
+
+
+def test_dfsolve_finds_the_first() -> None:
+    assert dfsolve(pandigital.puzzle(3, DECIMAL), None) == [1267]
+
+
+# --- generalised ----------------------------------------------------------------------------
+
+
+def test_what_the_other_cases_give() -> None:
+    pairs = found(2, DECIMAL)
+    assert len(pairs) == 52 and pairs[:3] == [38627, 40508, 43065] and pairs[-1] == 99270
+    assert found(2, NONZERO) == [
+        17846, 19403, 19727, 19871, 24768, 24776, 25568, 28521, 28556, 30878, 31203,
+    ]  # fmt: skip
+    assert found(3, NONZERO) == []  # no three consecutive numbers make 1-9
+    assert found(4, DECIMAL) == [291]  # 291 x 292 x 293 x 294 = 7319658024
+    assert pandigital.product(291, 4) == 7319658024
+    assert all(found(k, d) == [] for k in range(5, 15) for d in (DECIMAL, NONZERO))
+    assert found(4, NONZERO) == []
+
+
+@pytest.mark.parametrize("digits", [DECIMAL, NONZERO])
+@pytest.mark.parametrize("k", range(2, 15))
+def test_every_case_agrees_with_a_scan(k: int, digits: Digits) -> None:
+    assert found(k, digits) == scanned(k, digits)
+
+
+@pytest.mark.parametrize("digits", [DECIMAL, NONZERO])
+@pytest.mark.parametrize("k", range(2, 21))
+def test_the_range_is_exactly_the_n_whose_products_have_the_right_size(
+    k: int, digits: Digits
+) -> None:
+    lo, hi = BOUNDS[digits]
+    span = pandigital.search_range(k, digits)
+    assert all(lo <= pandigital.product(n, k) <= hi for n in span)
+    before, after = (span.start - 1, span.stop) if span else (0, 0)
+    assert before < 1 or pandigital.product(before, k) < lo
+    assert not span or pandigital.product(after, k) > hi
+    assert len(span) < 70_000  # never a blind scan
+
+
+@given(st.integers(1, 10**40), st.integers(1, 12))
+def test_iroot_is_the_exact_floor_of_the_root(x: int, k: int) -> None:
+    r = pandigital.iroot(x, k)
+    assert r**k <= x < (r + 1) ** k
+
+
+@given(st.integers(0, 10**12))
+def test_pandigital_is_each_digit_once(p: int) -> None:
+    text = str(p)
+    assert pandigital.pandigital(p, DECIMAL) == (len(text) == 10 and set(text) == set(DECIMAL))
+    assert pandigital.pandigital(p, NONZERO) == (len(text) == 9 and set(text) == set(NONZERO))
+
+
+# --- text and settings ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "settings", "expected"),
+    [
+        ("3 0-9", {}, (3, DECIMAL)),
+        ("  4   1-9 ", {}, (4, NONZERO)),
+        ("2", {"digits": "1-9"}, (2, NONZERO)),
+        ("1-9", {"numbers": "5"}, (5, NONZERO)),
+        ("", {"numbers": "3", "digits": "0-9"}, (3, DECIMAL)),
+        ("3 numbers, 0-9", {}, (3, DECIMAL)),
+    ],
+)
+def test_the_text_and_the_settings(
+    text: str, settings: dict[str, str], expected: tuple[int, Digits]
+) -> None:
+    assert pandigital.parse(text, settings) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "settings", "says"),
+    [
+        ("1 0-9", {}, "2 to 20"),
+        ("21", {}, "2 to 20"),
+        ("", {"numbers": "x"}, "2 to 20"),
+        ("", {"digits": "2-9"}, "one of 0-9, 1-9"),
+        ("3 2-9", {}, "e.g. '3 0-9'"),
+        ("three", {}, "e.g. '3 0-9'"),
+    ],
+)
+def test_bad_text_says_why(text: str, settings: dict[str, str], says: str) -> None:
+    with pytest.raises(BoardError, match=says):
+        pandigital.parse(text, settings)
+
+
+def test_show() -> None:
+    assert pandigital.show(1332, 3, DECIMAL) == "1332 x 1333 x 1334 = 2368591704"
+    assert (
+        pandigital.show(None, 2, NONZERO) == "n x (n+1) for n in 11111..31426, pandigital in 1-9?"
+    )
+    assert "no n at all" in pandigital.show(None, 14, DECIMAL)
+
+
+# --- the command line -----------------------------------------------------------------------
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = main([*argv, "--max-states", "200000"])
+    return code, capsys.readouterr().out
+
+
+def test_the_command_line_lists_the_source_triples(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["solve", "pandigital", "--all", "--json"], capsys)
+    answer = json.loads(out)
+    assert (code, answer["count"]) == (0, 2)
+    assert answer["solutions"] == [[1267, 1268, 1269], [1332, 1333, 1334]]
+    by_default = json.loads(run(["solve", "pandigital", "--json"], capsys)[1])
+    assert by_default["solutions"] == answer["solutions"]
+
+
+def test_the_command_line_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["solve", "pandigital", "--numbers", "4", "--all", "--json"], capsys)
+    assert (code, json.loads(out)["solutions"]) == (0, [[291, 292, 293, 294]])
+    code, out = run(["solve", "pandigital", "--digits", "1-9", "--all", "--json"], capsys)
+    assert (code, json.loads(out)["count"]) == (1, 0)
+    assert main(["solve", "pandigital", "--numbers", "1"]) == 2
