@@ -99,7 +99,7 @@ class _Args(argparse.Namespace):
     svg: str | None = None
     seed: int = 0
     count: int = 1
-    from_goals: bool = False
+    from_goals: bool | None = None
 
     def settings(self, d: Described) -> Settings:
         """The values of the puzzle's own options."""
@@ -206,11 +206,21 @@ def _add_source(parser: argparse.ArgumentParser, d: Described, command: str) -> 
     if command == "solve":
         source.add_argument("--batch", metavar="FILE", help="solve every board in FILE (- stdin)")
     else:
-        parser.add_argument(
+        origin = parser.add_mutually_exclusive_group()
+        origin.add_argument(
             "--from-goals",
-            action="store_true",
-            help="from every solved position the puzzle lists, not from the start (the "
-            "default when no board is given and the puzzle lists them)",
+            dest="from_goals",
+            action="store_const",
+            const=True,
+            help="distances from the solved positions (the default, where the puzzle can "
+            "give them)",
+        )
+        origin.add_argument(
+            "--from-start",
+            dest="from_goals",
+            action="store_const",
+            const=False,
+            help="distances from the start",
         )
 
 
@@ -583,10 +593,8 @@ def _analyze(
     d: Described, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
 ) -> int:
     """``pearls analyze``: every reachable state, summed up."""
-    chosen = args.board is not None or args.example is not None
-    from_goals = args.from_goals or (None if not chosen else False)
     with _meter("analysing", args, err) as meter:
-        survey = d.survey(text, meter, settings, from_goals)
+        survey = d.survey(text, meter, settings, args.from_goals)
     if args.json:
         print(json.dumps(_survey_json(survey)), file=out)
     else:

@@ -131,6 +131,7 @@ class Problem(Generic[S, M]):
     perfect_hash: PerfectHash[S] | None = None
     heuristic: Callable[[S], int] | None = None  # a lower bound on the moves left
     goals: Sequence[S] = ()  # every solved state, where there are few
+    find_goals: Callable[[Puzzle[S, M], S], Sequence[S]] | None = None  # those within reach
     answer: Callable[[S], JSON] | None = None  # a solved state as the puzzle's result
 
 
@@ -291,18 +292,22 @@ class Description(Generic[S, M]):
         text: str,
         meter: Meter | None = None,
         settings: Settings | None = None,
-        from_goals: bool | None = False,
+        from_goals: bool | None = None,
     ) -> Survey:
-        """Every state reachable from the start of the problem ``text`` describes (with
-        ``from_goals``, from every solved state the problem lists; with ``None``, from
-        those if it lists them), summed up by distance, under ``meter`` (default: no
-        limits)."""
+        """Every state reachable from the problem ``text`` describes, summed up by
+        distance, under ``meter`` (default: no limits).
+
+        The distances are from the solved states with ``from_goals`` (those the problem
+        lists, or finds within reach of its start), from the start without it, and from
+        the solved states where the problem can give them when it is ``None``.
+        """
         problem = self.problem(text, settings)
-        if from_goals and not problem.goals:
-            raise BoardError(f"{self.name} does not list its solved positions")
-        starts = problem.goals if from_goals is not False and problem.goals else [problem.start]
         meter = Meter() if meter is None else meter
-        analysis = analyze(meter.watch(problem.puzzle), starts, problem.perfect_hash)
+        puzzle = meter.watch(problem.puzzle)
+        starts = [problem.start] if from_goals is False else _goals(problem, puzzle)
+        if from_goals and not starts:
+            raise BoardError(f"{self.name} does not list its solved positions")
+        analysis = analyze(puzzle, starts or [problem.start], problem.perfect_hash)
         return Survey(
             puzzle=self.name,
             stats=meter.stats,
@@ -311,6 +316,14 @@ class Description(Generic[S, M]):
             farthest=tuple(map(problem.state_json, analysis.farthest)),
             pictures=tuple(map(problem.show, analysis.farthest)),
         )
+
+
+def _goals(problem: Problem[S, M], puzzle: Puzzle[S, M]) -> Sequence[S]:
+    """The solved states a problem lists, or else finds from its start through ``puzzle``
+    (empty when it can do neither)."""
+    if problem.goals or problem.find_goals is None:
+        return problem.goals
+    return problem.find_goals(puzzle, problem.start)
 
 
 def _search(method: str, problem: Problem[S, M], meter: Meter) -> list[M] | None:

@@ -23,7 +23,7 @@ from pearls.puzzles import (
     knight,
     nooff,
     pandigital,
-    rushhour,
+    rushhour_players,
 )
 
 __all__ = ["PUZZLES", "Described"]
@@ -100,14 +100,14 @@ class Described(Protocol):
         text: str,
         meter: Meter | None = None,
         settings: Settings | None = None,
-        from_goals: bool | None = False,
+        from_goals: bool | None = None,
     ) -> Survey: ...
 
 
 PUZZLES: Mapping[str, Described] = {
     d.name: d
     for d in (
-        rushhour.DESCRIPTION,
+        rushhour_players.DESCRIPTION,
         graph.DESCRIPTION,
         flipit.DESCRIPTION,
         flipit.STAR_DESCRIPTION,

@@ -16,7 +16,7 @@ import html
 from collections.abc import Sequence
 from typing import TypeAlias
 
-__all__ = ["Attr", "document", "element", "escape", "frame_names", "stepper"]
+__all__ = ["Attr", "bar_chart", "document", "element", "escape", "frame_names", "stepper"]
 
 Attr: TypeAlias = str | int | float  # an attribute's value, e.g. "#d62728", 40 or 12.5
 
@@ -72,6 +72,83 @@ def document(width: float, height: float, *children: str, title: str = "") -> st
     opening = f'<svg xmlns="{SVG_NAMESPACE}" viewBox="0 0 {w} {h}" width="{w}" height="{h}">'
     heading = [element("title", escape(title))] if title else []
     return "\n".join([opening, *heading, *children, "</svg>"])
+
+
+def _ticks(count: int, most: int = 12) -> range:
+    """Every how many bars a label goes: ``1, 2, 5, 10, 20, 50, ...``, the first step
+    that labels at most ``most`` of ``count`` bars."""
+    step = 1
+    while count > most * step:
+        step = step * 5 // 2 if str(step).startswith("2") else step * 2
+    return range(0, count, step)
+
+
+def bar_chart(
+    values: Sequence[int],
+    title: str = "",
+    x_label: str = "",
+    y_label: str = "",
+    bar: float = 8,
+    height: float = 160,
+) -> str:
+    """A bar chart as a standalone SVG document: bar ``i`` (``bar`` units wide) as tall
+    as ``values[i]`` against the largest (``height`` units), the bars numbered along the
+    bottom from 0, the largest value at the top of the vertical axis, each bar with a
+    tooltip ``x_label i: value``.
+
+    >>> chart = bar_chart([1, 4, 2], title="levels", x_label="distance", y_label="states")
+    >>> chart.count('class="bar"'), "<title>distance 1: 4</title>" in chart
+    (3, True)
+    >>> bar_chart([]).count('class="bar"')
+    0
+    """
+    left, right, top, bottom = 56, 12, 12 + (16 if title else 0), 40
+    width = left + max(1, len(values)) * bar + right
+    tallest = max(values, default=0) or 1
+    base = top + height
+
+    def column(i: int, value: int) -> str:
+        tall = height * value / tallest
+        tip = element("title", escape(f"{x_label} {i}: {value:,}".strip()))
+        x = left + i * bar
+        return element(
+            "rect",
+            tip,
+            x=x,
+            y=base - tall,
+            width=bar * 0.85,
+            height=tall,
+            fill="#1f77b4",
+            class_="bar",
+        )
+
+    def text(x: float, y: float, words: str, anchor: str = "middle", **more: Attr) -> str:
+        return element(
+            "text",
+            escape(words),
+            x=x,
+            y=y,
+            text_anchor=anchor,
+            font_size=11,
+            font_family="sans-serif",
+            **more,
+        )
+
+    axes = element("path", d=f"M{left} {top}V{base}H{width - right}", stroke="#333333", fill="none")
+    labels = [text(left + i * bar + bar * 0.425, base + 14, str(i)) for i in _ticks(len(values))]
+    scale = [
+        text(left - 6, top + 4, f"{max(values, default=0):,}", "end"),
+        text(left - 6, base, "0", "end"),
+    ]
+    names = [
+        text((left + width - right) / 2, base + 32, x_label),
+        text(14, top + height / 2, y_label, transform=f"rotate(-90 14 {top + height / 2:g})"),
+    ]
+    heading = [text(width / 2, 16, title, font_weight="bold")] if title else []
+    bars = [column(i, value) for i, value in enumerate(values)]
+    return document(
+        width, base + bottom, *heading, axes, *bars, *labels, *scale, *names, title=title
+    )
 
 
 def frame_names(count: int) -> list[str]:

@@ -131,7 +131,8 @@ def test_board_text_in_every_form(capsys: Capture, text: str) -> None:
     obj = solve_json(capsys, "--board", text)
     assert obj["moves"] == [list(m) for m in solution("g1", "bfs")]
     states = obj["states"]
-    assert isinstance(states, list) and states[0] == "".join(G1_ROWS)
+    empty = "o" if "o" in text else "."  # the author's own symbol for an empty cell
+    assert isinstance(states, list) and states[0] == "".join(G1_ROWS).replace(".", empty)
 
 
 def test_board_from_file(capsys: Capture, tmp_path: Path) -> None:
@@ -217,7 +218,6 @@ ROWS = ".....B .....B AA.... ...... ...... ......"
 BAD_BOARDS = {
     "unknown character '?' at row 4, column 4": " ".join(G1_ROWS).replace("..IIIH", "..I?IH"),
     "a board has 36 cells (6 rows of 6), this text has 35": " ".join(G1_ROWS)[:-1],
-    "wall 'x' at row 1, column 1": "x" + ROWS[1:],
     "no special car": ROWS.replace("A", "."),
     "covers 4 cell(s)": ROWS.replace("......", "CCCC..", 1),
     "is bent": ROWS.replace("......", "C.....", 1).replace("......", "CC....", 1),

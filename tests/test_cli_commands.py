@@ -102,7 +102,7 @@ def assert_analysis_agrees(obj: dict[str, object], board: str) -> None:
 
 @pytest.mark.parametrize("example", ["p1", "p2", "p3"])
 def test_analyze_rushhour_agrees_with_an_independent_search(capsys: Capture, example: str) -> None:
-    obj = json_of(capsys, "analyze", "rushhour", "--example", example)
+    obj = json_of(capsys, "analyze", "rushhour", "--example", example, "--from-start")
     assert list(obj) == ["puzzle", "states", "max_distance", "histogram", "farthest", "stats"]
     assert obj["puzzle"] == "rushhour"
     board = rushhour.show(getattr(rushhour, example), sep="")
@@ -134,12 +134,13 @@ def sparse_boards(draw: st.DrawFn) -> str:
 def test_analyze_random_boards_agrees_with_an_independent_search(board: str) -> None:
     out = io.StringIO()
     with redirect_stdout(out):
-        assert main(bounded(["analyze", "rushhour", "--board", board, "--json"])) == 0
+        argv = ["analyze", "rushhour", "--board", board, "--from-start", "--json"]
+        assert main(bounded(argv)) == 0
     assert_analysis_agrees(json.loads(out.getvalue()), board)
 
 
 def test_analyze_prints_histogram_and_farthest(capsys: Capture) -> None:
-    code, out, err = pearls(capsys, "analyze", "rushhour", "--example", "p2")
+    code, out, err = pearls(capsys, "analyze", "rushhour", "--example", "p2", "--from-start")
     assert (code, err) == (0, "")
     assert re.match(r"[\d,]+ states; the farthest lie \d+ moves away \(\d+ states?\)\n", out)
     assert "distance  states\n       0  1\n" in out

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from pearls.description import METHODS, Description, Solution
 from pearls.errors import BoardError, LimitReached
 from pearls.limits import Meter
-from pearls.puzzles import graph, rushhour
+from pearls.puzzles import graph, rushhour, rushhour_players
 from pearls.registry import PUZZLES, Described
 
 S = TypeVar("S", bound=Hashable)
@@ -117,7 +117,7 @@ def test_each_description_is_registered_under_its_name(name: str) -> None:
 
 def test_the_registry_holds_the_puzzle_modules_descriptions() -> None:
     assert PUZZLES["graph"] is graph.DESCRIPTION
-    assert PUZZLES["rushhour"] is rushhour.DESCRIPTION
+    assert PUZZLES["rushhour"] is rushhour_players.DESCRIPTION
     assert graph.DESCRIPTION.drawable is False
     assert rushhour.DESCRIPTION.drawable is True
 

@@ -23,7 +23,7 @@ A vehicle is its ``(rear, front)`` cells, with ``rear < front``; it is horizonta
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TypeAlias
 
 from pyrsistent import PVector, pvector
@@ -519,23 +519,47 @@ _PALETTE = (  # (fill, letter) of vehicles 1, 2, ...: distinct, none of them red
 )  # fmt: skip
 
 
-def draw(g: Grid, letters: Sequence[str] = LETTERS) -> str:
+def draw(g: Grid, letters: Sequence[str] = LETTERS, walls: Collection[Cell] = ()) -> str:
     """The board as a standalone SVG document: the 6x6 board, each vehicle ``v`` a rounded
     rectangle over its cells with ``letters[v]`` in the middle, the special car red, and
     the exit a gap in the wall at the right end of the third row, with an arrow.
 
     Vehicle ``v > 0`` takes colour ``v - 1`` of a fixed palette of 17 (as many as a board
-    holds), so a drawing depends on the grid and the letters alone.
+    holds), so a drawing depends on the grid and the letters alone.  ``walls``, fixed
+    one-cell blocks that the players' boards may have (:mod:`pearls.puzzles.rushhour_players`),
+    are dark squares; without them the drawing is the chapter's.
 
     >>> picture = draw(g1)
     >>> picture.startswith("<svg"), picture.count('class="vehicle"'), "<text" in picture
     (True, 13, True)
+    >>> draw(grid([(17, 18)]), walls=[4]).count('class="block"')
+    1
     """
     size = 6 * _CELL
     vehicles = (_vehicle(v, span, letters[v]) for v, span in enumerate(g))
+    blocks = (_block(c) for c in sorted(walls))
     width, height = size + 2 * _PAD + _ROOM_FOR_ARROW, size + 2 * _PAD
     title = f"Rush Hour board, {len(g)} vehicles"
-    return svg.document(width, height, *_board(), *vehicles, title=title)
+    if walls:
+        title += f", {len(walls)} wall{'' if len(walls) == 1 else 's'}"
+    return svg.document(width, height, *_board(), *blocks, *vehicles, title=title)
+
+
+def _block(c: Cell) -> str:
+    """A wall on cell ``c``: a dark square, inset like a vehicle."""
+    x, y = _corner(c)
+    side = _CELL - 2 * _INSET
+    return svg.element(
+        "rect",
+        x=x + _INSET,
+        y=y + _INSET,
+        width=side,
+        height=side,
+        rx=3,
+        fill="#3b3b3b",
+        class_="block",
+        data_cell=c,
+    )
 
 
 def _corner(c: Cell) -> tuple[int, int]:

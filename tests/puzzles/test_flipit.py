@@ -340,7 +340,7 @@ def test_a_bad_cells_option_is_a_board_error(capsys: Capture, cells: str) -> Non
 
 
 def test_the_cli_analyses_a_line(capsys: Capture) -> None:
-    obj = run(capsys, "analyze", "flipit", "--board", "WWWWW.")
+    obj = run(capsys, "analyze", "flipit", "--board", "WWWWW.", "--from-start")
     distance = text_distances(["WWWWW."])
     assert (obj["states"], obj["max_distance"]) == (len(distance), max(distance.values()))
 

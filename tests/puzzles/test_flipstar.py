@@ -288,7 +288,7 @@ def test_the_cli_solves_the_star_in_18_moves_by_iterative_deepening(capsys: Capt
 
 
 def test_the_cli_analyses_from_a_start(capsys: Capture) -> None:
-    obj = run(capsys, "analyze", "flipstar", "--example", "seed")
+    obj = run(capsys, "analyze", "flipstar", "--example", "seed", "--from-start")
     distance = seed_distances([seed_text(START)])
     far = max(distance.values())
     assert (obj["states"], obj["max_distance"]) == (12_288, 22) == (len(distance), far)
@@ -316,5 +316,5 @@ def test_the_command_line_analyses_the_star_from_every_solved_position(
         survey = json.loads(capsys.readouterr().out)
         assert (survey["states"], survey["max_distance"]) == (24_576, 21)
         assert len(survey["farthest"]) == 24
-    assert main(["analyze", "flipstar", "--example", "seed", "--json"]) == 0
+    assert main(["analyze", "flipstar", "--example", "seed", "--from-start", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["states"] == 12_288

@@ -1,5 +1,7 @@
 """The Rush Hour text form under fuzzing: whatever the text, ``parse`` returns a grid that
-reads back the same, or raises BoardError; nothing else escapes.
+reads back the same, or raises BoardError; nothing else escapes.  The same for the
+players' text forms (:mod:`pearls.puzzles.rushhour_players`: walls, the database's
+36 characters and its records) and for the batches that ``records`` splits.
 
 The texts: any text at all; text over the board's own alphabet, with some unicode that
 looks like it or splits like whitespace; and boards shown from positions reached by random
@@ -17,6 +19,7 @@ from pyrsistent import pvector
 
 from pearls.errors import BoardError
 from pearls.puzzles import rushhour as rh
+from pearls.puzzles import rushhour_players as rp
 from pearls.puzzles.rushhour import Grid
 
 BOARD = ".ox \n" + string.ascii_letters  # what boards are written in
@@ -114,3 +117,68 @@ def test_boards_reached_by_random_walks_read_back(g: Grid, sep: str) -> None:
     canonical = pvector([g[0], *sorted(g[1:])])
     assert check(rh.show(g, sep=sep)) == canonical
     assert rh.parse(rh.show(canonical)) == canonical
+
+
+# --- the players' text forms -----------------------------------------------------------------
+
+
+@st.composite
+def walled_texts(draw: st.DrawFn) -> str:
+    """A board reached by a random walk, with walls on some free cells, written in the
+    database's form or as a grid, then damaged once (or not at all)."""
+    g = draw(walked())
+    walls = frozenset(draw(st.lists(st.sampled_from(rh.freecells(g)), max_size=4)))
+    if draw(st.booleans()):
+        text = list(rp.database(g, walls))
+    else:
+        text = list(rp.show(g, walls, sep=draw(st.sampled_from(SEPARATORS))))
+    if draw(st.booleans()):
+        i = draw(st.integers(0, len(text) - 1))
+        text[i] = draw(chars)
+    if draw(st.booleans()):
+        text = [f"{draw(st.integers(0, 99))} ", *text, f" {draw(st.integers(0, 99_999))}"]
+    return "".join(text)
+
+
+def check_players(text: str) -> rp.Board | None:
+    """The board ``text`` shows to the players' parser, checked to read back the same
+    in each form; None for a BoardError."""
+    try:
+        board = rp.parse(text)
+    except BoardError as error:
+        assert str(error)
+        event("players: BoardError")
+        return None
+    event("players: parses")
+    g, walls, letters, empty = board
+    assert rp.parse(rp.show(g, walls, letters=letters, empty=empty)) == board
+    assert rp.parse(rp.database(g, walls))[:2] == (g, walls)
+    assert walls.isdisjoint(rh.occupied(g))
+    if not any(c.isdigit() for c in text):
+        cells = "".join(text.split())
+        written = cells.replace("o", ".") if empty == "." else cells
+        assert rp.show(g, walls, sep="", letters=letters, empty=empty) == written
+    return board
+
+
+@given(st.text())
+def test_players_any_text_parses_or_says_why(text: str) -> None:
+    check_players(text)
+
+
+@given(st.text(st.sampled_from(BOARD + ODD + "0123456789"), min_size=30, max_size=48))
+def test_players_text_over_the_board_alphabet_parses_or_says_why(text: str) -> None:
+    check_players(text)
+
+
+@given(relabelled() | damaged() | walled_texts())
+def test_players_boards_parse_or_say_why(text: str) -> None:
+    check_players(text)
+
+
+@given(st.lists(walled_texts() | st.text(st.sampled_from(BOARD + "0123456789#")), max_size=6))
+def test_any_batch_splits_into_records_that_parse_or_say_why(lines: list[str]) -> None:
+    found = list(rp.records("\n".join(lines)))
+    assert all(isinstance(r.fields["line"], int) and r.fields["line"] >= 1 for r in found)
+    for record in found:
+        check_players(record.text)

@@ -1,0 +1,548 @@
+"""Rush Hour as players know it: the slide metric, walls, the database's text form,
+clusters and generated puzzles.
+
+The yardstick here is a second Rush Hour written apart from ``pearls``: a board is its
+36 characters, a vehicle slides along its row or column cell by cell in (row, column)
+arithmetic, and breadth-first searches over those strings give the distances and the
+clusters.  The published counts it confirms, and ``pearls`` reproduces:
+
+* ThinkFun's card 40, the chapter's p4: 51 moves (the issue; the chapter counts 81 steps);
+* the example of Michael Fogleman's solver (its README): 49 moves;
+* the board Fogleman's online player opens with (``web/app.js`` of his ``rush``
+  repository, ``movesRequired = 60``), from his database, with a wall: 60 moves.
+
+Fogleman's write-up ("Solving Rush Hour, the Puzzle", 2018) gives the hardest 6x6 position
+without walls as 51 moves in a cluster of 24,132 positions; that board is not available
+offline, and the board sometimes quoted with those numbers,
+``IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM``, is the 60-move one above: both solvers find 60
+slides in a cluster of 2,332 positions (see ``docs/rushhour-players.md``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pearls import cli, search
+from pearls.analysis import levels
+from pearls.errors import BoardError, LimitReached
+from pearls.limits import Meter
+from pearls.puzzles import rushhour as rh
+from pearls.puzzles import rushhour_players as rp
+from pearls.puzzles.rushhour import Grid, Move
+from pearls.puzzles.rushhour_players import Metric, Walls
+
+Capture = pytest.CaptureFixture[str]
+
+CARD_40 = rh.show(rh.p4, sep="")
+README = "BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM"  # Fogleman's rush README: 49 moves
+PLAYER = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"  # his online player's board: 60 moves
+
+STATES = 60_000  # expansions one search or analysis here may make before LimitReached
+
+# Whole searches per example: a tenth of the profile's count, at least a few.
+FEW = max(5, settings().max_examples // 10)
+
+
+def meter() -> Meter:
+    return Meter(max_states=STATES, timeout=60)
+
+
+# --- the yardstick: boards as strings ------------------------------------------------------
+
+
+def pieces(board: str) -> dict[str, list[int]]:
+    """Each vehicle's squares (0..35, row by row), by letter."""
+    found: dict[str, list[int]] = {}
+    for i, char in enumerate(board):
+        if char not in ".ox":
+            found.setdefault(char, []).append(i)
+    return found
+
+
+def neighbours(board: str) -> Iterator[str]:
+    """The boards one slide away: a vehicle moved any number of squares along its line
+    over empty squares ('.' or 'o'), never onto a wall 'x' or off the board."""
+    for char, squares in pieces(board).items():
+        stride = 1 if squares[1] - squares[0] == 1 else 6
+        for sign in (1, -1):
+            cells, now = list(board), list(squares)
+            while True:
+                lead = now[-1] + stride if sign == 1 else now[0] - stride
+                if not 0 <= lead < 36 or (stride == 1 and lead // 6 != now[0] // 6):
+                    break
+                if board[lead] not in ".o":
+                    break
+                tail = now[0] if sign == 1 else now[-1]
+                cells[lead], cells[tail] = char, "."
+                now = [s + sign * stride for s in now]
+                yield "".join(cells)
+
+
+def is_solved(board: str) -> bool:
+    return board[16] == board[17] == "A"
+
+
+def plain(board: str) -> str:
+    return "".join(board.split()).replace("o", ".")
+
+
+def slides_to_exit(board: str) -> int | None:
+    """The fewest slides from the board to a solved one, breadth first (None: never)."""
+    level, seen, count = [plain(board)], {plain(board)}, 0
+    while level:
+        if any(is_solved(b) for b in level):
+            return count
+        level = list({a: None for b in level for a in neighbours(b) if a not in seen})
+        seen.update(level)
+        count += 1
+    return None
+
+
+def slide_distances(board: str) -> tuple[int, dict[str, int]]:
+    """The size of the board's cluster, and each member's slides from the nearest
+    solved member (none when no member is solved)."""
+    start = plain(board)
+    seen, queue = {start}, deque([start])
+    while queue:
+        for after in neighbours(queue.popleft()):
+            if after not in seen:
+                seen.add(after)
+                queue.append(after)
+    distance = {b: 0 for b in seen if is_solved(b)}
+    queue = deque(distance)
+    while queue:
+        b = queue.popleft()
+        for after in neighbours(b):
+            if after not in distance:
+                distance[after] = distance[b] + 1
+                queue.append(after)
+    return len(seen), distance
+
+
+# --- known counts ---------------------------------------------------------------------------
+
+
+def solve(text: str, metric: Metric) -> list[Move] | None:
+    board = rp.parse(text)
+    return search.bfsolve(meter().watch(rp.puzzle(metric, board.walls)), board.grid)
+
+
+def test_card_40_takes_51_slides_and_81_steps() -> None:
+    assert len(solve(CARD_40, "slides") or []) == 51
+    assert len(solve(CARD_40, "steps") or []) == 81
+    size, distance = slide_distances(CARD_40)
+    assert (size, distance[plain(CARD_40)]) == (4_780, 51)
+
+
+def test_fogleman_readme_example_takes_49_slides() -> None:
+    assert len(solve(README, "slides") or []) == 49
+    assert slides_to_exit(README) == 49
+
+
+def test_fogleman_player_board_with_a_wall_takes_60_slides_in_a_cluster_of_2332() -> None:
+    board = rp.parse(PLAYER)
+    assert board.walls == frozenset({4})
+    assert len(solve(PLAYER, "slides") or []) == 60
+    analysis = rp.cluster(meter().watch(rp.puzzle("slides", board.walls)), board.grid)
+    assert (analysis.states, analysis.max_distance) == (2_332, 60)
+    assert board.grid in analysis.farthest
+    size, distance = slide_distances(PLAYER)
+    assert (size, distance[plain(PLAYER)], max(distance.values())) == (2_332, 60, 60)
+    assert list(analysis.histogram) == [
+        sum(1 for d in distance.values() if d == k) for k in range(61)
+    ]
+
+
+def test_the_wall_matters() -> None:
+    """Without its wall, the player's board is easy: the wall is no empty cell."""
+    open_board = PLAYER.replace("x", "o")
+    assert len(solve(open_board, "slides") or []) == slides_to_exit(open_board)
+    assert len(solve(open_board, "slides") or []) < 60
+
+
+# --- boards for the properties --------------------------------------------------------------
+
+
+def canonical(g: Grid) -> Grid:
+    """The grid with its vehicles in parse's order: special car, then by rear cell."""
+    return rh.grid([g[0], *sorted(g[1:])])
+
+
+@st.composite
+def walled(
+    draw: st.DrawFn, starts: tuple[Grid, ...] = (rh.g1, rh.p2, rh.p3, rh.p4), max_moves: int = 30
+) -> tuple[Grid, Walls]:
+    """A book example after a random walk, with up to three walls on free cells, its
+    vehicles in parse's order."""
+    g = draw(st.sampled_from(starts))
+    for _ in range(draw(st.integers(0, max_moves))):
+        g = rh.move(g, draw(st.sampled_from(rh.moves(g))))
+    free = rh.freecells(g)
+    walls = draw(st.lists(st.sampled_from(free), max_size=3, unique=True))
+    return canonical(g), frozenset(walls)
+
+
+@st.composite
+def sparse(draw: st.DrawFn) -> tuple[Grid, Walls]:
+    """A random board of a few vehicles and walls: clusters of at most some ten thousand
+    positions (12,500 the largest of 3,000 tried), some unsolvable."""
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    cars, trucks, walls = draw(st.integers(0, 4)), draw(st.integers(0, 1)), draw(st.integers(0, 3))
+    board = rp.random_board(rng, cars, trucks, walls)
+    if board is None:
+        return rh.grid([(15, 16)]), rp.NO_WALLS
+    return board.grid, board.walls
+
+
+boards = walled() | sparse()
+modest = walled(starts=(rh.p3,)) | sparse()  # clusters of at most 1,366 positions (p3's)
+
+
+def text_of(g: Grid, walls: Walls) -> str:
+    return rp.database(g, walls)
+
+
+# --- moves --------------------------------------------------------------------------------
+
+
+@given(boards)
+def test_slides_agree_with_the_yardstick(board: tuple[Grid, Walls]) -> None:
+    g, walls = board
+    after = sorted(plain(rp.database(rp.slide(g, m), walls)) for m in rp.slides(g, walls))
+    assert after == sorted(neighbours(plain(rp.database(g, walls))))
+
+
+@given(boards)
+def test_a_slide_is_the_chapters_steps_along_the_way(board: tuple[Grid, Walls]) -> None:
+    g, walls = board
+    for m in rp.slides(g, walls):
+        h = g
+        for step in rh.expand(g, m):
+            assert step in rp.steps(h, walls)
+            h = rh.move(h, step)
+        assert h == rp.slide(g, m)
+
+
+@given(boards)
+def test_no_move_enters_a_wall_and_walls_never_move(board: tuple[Grid, Walls]) -> None:
+    g, walls = board
+    for metric in rp.METRICS:
+        p = rp.puzzle(metric, walls)
+        for m in p.moves(g):
+            h = p.move(g, m)
+            assert walls.isdisjoint(rh.occupied(h))
+            assert rh.grid(h) == h
+            assert set(rp.freecells(h, walls)) | set(rh.occupied(h)) | walls == set(rh.allcells)
+
+
+@given(walled())
+def test_without_walls_steps_are_the_chapters_moves(board: tuple[Grid, Walls]) -> None:
+    g, _ = board
+    assert rp.steps(g) == rh.moves(g)
+    assert rp.freecells(g) == rh.freecells(g)
+    for m in rh.moves(g):
+        assert rp.premoves(g, m) == ([] if m in rh.moves(g) else rh.premoves(g, m))
+    assert rp.newplans(g, rh.goalmoves(g)) == rh.newplans(g, rh.goalmoves(g))
+
+
+@given(boards)
+def test_premoves_never_move_a_wall_nor_cross_one(board: tuple[Grid, Walls]) -> None:
+    g, walls = board
+    for metric in rp.METRICS:
+        for c in rh.allcells:
+            for m in [(0, c), *((v, c) for v in range(1, len(g)))]:
+                for way in rp.premoves(g, m, walls, metric):
+                    for v, target in way:
+                        assert v < len(g)
+                        assert target not in walls
+                        path = rh.expand(g, (v, target))
+                        assert all(cell not in walls for _, cell in path)
+
+
+# --- the solvers in slides -----------------------------------------------------------------
+
+
+def replay(g: Grid, walls: Walls, metric: Metric, plan: list[Move]) -> Grid:
+    p = rp.puzzle(metric, walls)
+    for m in plan:
+        assert m in p.moves(g), f"{m} is not a legal {metric} move in {g}"
+        g = p.move(g, m)
+    return g
+
+
+@settings(max_examples=FEW)
+@given(modest)
+def test_slide_solutions_replay_and_are_no_longer_than_step_solutions(
+    board: tuple[Grid, Walls],
+) -> None:
+    g, walls = board
+    _, distance = slide_distances(rp.database(g, walls))
+    shortest = {m: solve(rp.database(g, walls), m) for m in rp.METRICS}
+    expected = distance.get(plain(rp.database(g, walls)))
+    if expected is None:
+        assert shortest == {"steps": None, "slides": None}
+        return
+    slides, steps = shortest["slides"], shortest["steps"]
+    assert slides is not None and steps is not None
+    assert len(slides) == expected <= len(steps)
+    assert rh.solved(replay(g, walls, "slides", slides))
+    assert rh.solved(replay(g, walls, "steps", steps))
+
+
+@settings(max_examples=FEW)
+@given(modest)
+def test_plans_in_either_metric_replay_and_never_beat_bfs(board: tuple[Grid, Walls]) -> None:
+    g, walls = board
+    for metric in rp.METRICS:
+        planned = search.psolve(meter().watch_planner(rp.planner(metric, walls)), g)
+        shortest = solve(rp.database(g, walls), metric)
+        assert (planned is None) == (shortest is None)
+        if planned is not None and shortest is not None:
+            assert len(planned) >= len(shortest)
+            assert rh.solved(replay(g, walls, metric, planned))
+
+
+@pytest.mark.parametrize("name", ["g1", "p1", "p2", "p3", "p4"])
+def test_the_chapters_examples_in_slides(name: str) -> None:
+    g = getattr(rh, name)
+    slides = solve(rh.show(g), "slides")
+    planned = search.psolve(meter().watch_planner(rp.planner("slides")), g)
+    assert slides is not None and planned is not None
+    assert len(slides) == slides_to_exit(rh.show(g))
+    assert len(slides) <= len(planned)
+    assert rh.solved(replay(g, rp.NO_WALLS, "slides", planned))
+
+
+MEASURED = {"g1": (34, 24), "p1": (34, 24), "p2": (18, 10), "p3": (55, 32), "p4": (81, 51)}
+
+
+@pytest.mark.parametrize("name", MEASURED)
+def test_steps_and_slides_on_the_chapters_examples(name: str) -> None:
+    """The table of docs/rushhour-players.md."""
+    text = rh.show(getattr(rh, name))
+    assert (len(solve(text, "steps") or []), len(solve(text, "slides") or [])) == MEASURED[name]
+
+
+def test_walls_can_make_a_board_unsolvable() -> None:
+    board = rp.parse("...... ...... AA..x. ...... ...... ......")
+    assert solve("...... ...... AA..x. ...... ...... ......", "slides") is None
+    assert rp.premoves(board.grid, (0, 20), board.walls, "slides") == []
+    assert (
+        search.psolve(meter().watch_planner(rp.planner("slides", board.walls)), board.grid) is None
+    )
+
+
+# --- clusters -----------------------------------------------------------------------------
+
+
+@settings(max_examples=FEW)
+@given(modest, st.data())
+def test_cluster_distances_agree_with_bfs_from_each_position(
+    board: tuple[Grid, Walls], data: st.DataObject
+) -> None:
+    g, walls = board
+    for metric in rp.METRICS:
+        p = rp.puzzle(metric, walls)
+        analysis = rp.cluster(meter().watch(p), g)
+        members = [q for level in levels(p, [g]) for q in level]
+        assert analysis.states == len(members)
+        if analysis.max_distance < 0:
+            assert not any(rh.solved(q) for q in members)
+            continue
+        assert sum(analysis.histogram) == len(members)
+        goals = [q for q in members if rh.solved(q)]
+        by_level = {q: d for d, level in enumerate(levels(p, goals)) for q in level}
+        for q in data.draw(st.lists(st.sampled_from(members), max_size=2)):
+            assert len(search.bfsolve(meter().watch(p), q) or []) == by_level[q]
+        for q in analysis.farthest[:2]:
+            assert len(search.bfsolve(meter().watch(p), q) or []) == analysis.max_distance
+
+
+# --- text forms ---------------------------------------------------------------------------
+
+
+@given(boards, st.sampled_from(["\n", "", " "]))
+def test_the_text_forms_read_back(board: tuple[Grid, Walls], sep: str) -> None:
+    g, walls = board
+    for text in (rp.database(g, walls), rp.show(g, walls, sep=sep)):
+        read = rp.parse(text)
+        assert (read.grid, read.walls) == (g, walls)
+        assert rp.show(read.grid, read.walls, sep="", letters=read.letters, empty=read.empty) == (
+            "".join(text.split())
+        )
+    assert rp.parse(f"17 {rp.database(g, walls)} 2").grid == g
+    assert rp.database(g, walls).replace("o", ".") == rp.show(g, walls, sep="")
+
+
+def test_the_forms_of_one_board() -> None:
+    board = rp.parse(PLAYER)
+    assert rp.show(board.grid, board.walls, letters=board.letters, empty="o", sep="") == PLAYER
+    grid6 = rp.show(board.grid, board.walls, letters=board.letters)
+    assert grid6.splitlines()[0] == "IBBx.."
+    assert rp.parse(grid6)._replace(empty="o") == board
+    assert rp.database(board.grid, board.walls) == "BCCxooBooDEEFAADooFoGHHIJJGooIKKLLLI"
+    assert rp.parse(rp.database(board.grid, board.walls)).grid == board.grid
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("x" * 36, "no special car"),
+        (PLAYER[:-1], "a board has 36 cells"),
+        (PLAYER.replace("x", "X"), "covers 1 cell"),
+        ("60 " + PLAYER + " 2332 9", "this text has 43"),
+    ],
+)
+def test_bad_boards_say_why(text: str, message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        rp.parse(text)
+
+
+def test_records_keep_the_databases_numbers() -> None:
+    batch = "\n".join(
+        [
+            "# moves board cluster",
+            f"60 {PLAYER} 2332",
+            "",
+            CARD_40,
+            *rh.show(rh.p2).splitlines(),
+            "AA....",
+        ]
+    )
+    found = list(rp.records(batch))
+    assert [r.fields for r in found] == [
+        {"line": 2, "database_moves": 60, "database_cluster": 2332},
+        {"line": 4},
+        {"line": 5},
+        {"line": 11},
+    ]
+    assert [r.text for r in found[:3]] == [PLAYER, CARD_40, rh.show(rh.p2, sep="")]
+    with pytest.raises(BoardError):
+        rp.parse(found[3].text)
+
+
+# --- generation -----------------------------------------------------------------------------
+
+
+def test_generated_puzzles_are_their_clusters_hardest_and_seeded() -> None:
+    settings = {"cars": "4", "trucks": "2", "walls": "1", "tries": "2"}
+    made = [g for _, g in zip(range(3), rp.generate(settings, 5, meter()), strict=False)]
+    again = [g for _, g in zip(range(3), rp.generate(settings, 5, meter()), strict=False)]
+    assert [m.fields for m in made] == [m.fields for m in again]
+    assert [m.fields["boards"] for m in made] == [2, 4, 6]
+    for m in made:
+        text = m.fields["board"]
+        assert isinstance(text, str) and text == m.text
+        board = rp.parse(text)
+        assert (len(board.grid), len(board.walls)) == (7, 1)
+        size, distance = slide_distances(text)
+        assert (m.fields["length"], m.fields["cluster"]) == (distance[plain(text)], size)
+        assert m.fields["length"] == max(distance.values())
+        assert m.picture == rp.show(board.grid, board.walls)
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"cars": "20"}, "do not fit"),
+        ({"trucks": "many"}, "whole number"),
+        ({"tries": "0"}, "at least 1"),
+    ],
+)
+def test_generate_refuses_impossible_settings(settings: dict[str, str], message: str) -> None:
+    with pytest.raises(BoardError, match=message):
+        next(rp.generate(settings, 0, meter()))
+
+
+def test_generate_stops_at_the_meters_limit() -> None:
+    with pytest.raises(LimitReached):
+        list(rp.generate({}, 0, Meter(max_states=2_000)))
+
+
+# --- the command line ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line offers the players' Rush Hour, whatever the registry says."""
+    monkeypatch.setattr(cli, "PUZZLES", {"rushhour": rp.DESCRIPTION})
+
+
+def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
+    code = cli.main([*argv, "--max-states", str(STATES), "--timeout", "60"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.usefixtures("registered")
+def test_cli_solves_a_database_board_with_a_wall_in_slides(capsys: Capture) -> None:
+    code, out, err = run(
+        capsys, "solve", "rushhour", "--board", PLAYER, "--metric", "slides", "--json"
+    )
+    answer = json.loads(out)
+    assert (code, err) == (0, "")
+    assert answer["length"] == 60
+    assert answer["states"][0] == PLAYER
+    assert all(s.count("x") == 1 and s[3] == "x" for s in answer["states"])
+    assert is_solved(plain(answer["states"][-1]))
+    for before, after in zip(answer["states"], answer["states"][1:], strict=False):
+        assert plain(after) in set(neighbours(plain(before)))
+
+
+@pytest.mark.usefixtures("registered")
+def test_cli_metric_defaults_to_the_chapters_steps(capsys: Capture) -> None:
+    code, out, _ = run(capsys, "solve", "rushhour", "--example", "p2", "--json")
+    assert (code, json.loads(out)["length"]) == (0, 18)
+    code, out, _ = run(capsys, "solve", "rushhour", "--example", "p2", "--metric", "slides")
+    assert code == 0
+    assert "move 1: " in out and out.splitlines()[-1].startswith("solved in 10 moves")
+
+
+@pytest.mark.usefixtures("registered")
+def test_cli_batch_reports_the_databases_numbers_beside_ours(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    batch = tmp_path / "rush.txt"
+    batch.write_text(f"60 {PLAYER} 2332\n51 {rp.database(rh.p4)} 4780\n", encoding="utf-8")
+    code, out, err = run(
+        capsys, "solve", "rushhour", "--batch", str(batch), "--metric", "slides", "--json"
+    )
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert (code, err) == (0, "")
+    assert [(x["database_moves"], x["length"]) for x in lines] == [(60, 60), (51, 51)]
+
+
+@pytest.mark.usefixtures("registered")
+@pytest.mark.parametrize("metric", rp.METRICS)
+def test_cli_analyze_finds_the_whole_cluster(capsys: Capture, metric: str) -> None:
+    code, out, _ = run(
+        capsys, "analyze", "rushhour", "--board", PLAYER, "--metric", metric, "--json"
+    )
+    survey = json.loads(out)
+    assert (code, survey["states"]) == (0, 2_332)
+    assert sum(survey["histogram"]) == 2_332
+    if metric == "slides":
+        _, distance = slide_distances(PLAYER)
+        assert survey["histogram"] == [
+            sum(d == k for d in distance.values()) for k in range(max(distance.values()) + 1)
+        ]
+        assert (survey["max_distance"], survey["farthest"]) == (60, [PLAYER])
+
+
+@pytest.mark.usefixtures("registered")
+def test_cli_generate_prints_board_length_and_cluster(capsys: Capture) -> None:
+    argv = ["generate", "rushhour", "--cars", "4", "--trucks", "2", "--walls", "1", "--json"]
+    code, out, _ = run(capsys, *argv, "--count", "2", "--seed", "3")
+    made = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(made) == 2
+    for m in made:
+        size, distance = slide_distances(m["board"])
+        assert (m["length"], m["cluster"]) == (distance[plain(m["board"])], size)
