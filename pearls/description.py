@@ -21,7 +21,7 @@ lists the descriptions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Generic, TypeAlias
@@ -59,6 +59,7 @@ METHODS = {  # every method a puzzle may offer, with what it is
     "iddfs": "a shortest solution by iterative deepening, in little memory (idsolve)",
     "astar": "a shortest solution led by a lower bound on the moves left (astar)",
     "idastar": "a shortest solution by deepening on that bound, in little memory (idastar)",
+    "direct": "the puzzle's own algorithm, no search (the Tower of Hanoi's recursion)",
 }
 
 Settings: TypeAlias = Mapping[str, str]  # option values as typed, e.g. {"discs": "20"}
@@ -132,6 +133,7 @@ class Problem(Generic[S, M]):
     heuristic: Callable[[S], int] | None = None  # a lower bound on the moves left
     goals: Sequence[S] = ()  # every solved state, where there are few
     find_goals: Callable[[Puzzle[S, M], S], Sequence[S]] | None = None  # those within reach
+    direct: Callable[[S], Iterable[M]] | None = None  # the moves of a known algorithm
     answer: Callable[[S], JSON] | None = None  # a solved state as the puzzle's result
 
 
@@ -341,4 +343,6 @@ def _search(method: str, problem: Problem[S, M], meter: Meter) -> list[M] | None
         return astar(puzzle, q, problem.heuristic)
     if method == "idastar" and problem.heuristic is not None:
         return idastar(puzzle, q, problem.heuristic)
+    if method == "direct" and problem.direct is not None:
+        return list(problem.direct(q))
     raise ValueError(f"method {method!r} does not apply to this problem")

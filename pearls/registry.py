@@ -20,9 +20,11 @@ from pearls.puzzles import (
     colour,
     flipit,
     graph,
+    hanoi,
     knight,
     nooff,
     pandigital,
+    river,
     rushhour_players,
 )
 
@@ -115,5 +117,7 @@ PUZZLES: Mapping[str, Described] = {
         knight.DESCRIPTION,
         colour.DESCRIPTION,
         pandigital.DESCRIPTION,
+        river.DESCRIPTION,
+        hanoi.DESCRIPTION,
     )
 }

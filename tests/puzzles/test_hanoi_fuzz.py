@@ -1,0 +1,94 @@
+"""The Tower of Hanoi's text form under fuzzing: whatever the text, ``parse`` returns a
+position that reads back the same, or raises BoardError; nothing else escapes.
+
+The texts: any text at all; text over the positions' own alphabet with look-alikes
+(fullwidth and Arabic-Indic digits, which ``int`` would take), and positions shown, then
+damaged.  ``HYPOTHESIS_PROFILE=fuzz`` runs them with 20,000 examples each.
+"""
+
+from __future__ import annotations
+
+from hypothesis import event, given
+from hypothesis import strategies as st
+
+from pearls.description import NO_SETTINGS
+from pearls.errors import BoardError
+from pearls.puzzles import hanoi
+from pearls.puzzles.hanoi import Towers
+
+ALPHABET = "0123456789 |\n\t"
+ODD = "\uff11\u0663\u00b2\u2155-+.e_x\xa0\u2028\u200b\x00|||"
+chars = st.sampled_from(ALPHABET + ODD) | st.characters()
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Towers:
+    pegs = draw(st.lists(st.integers(0, 2), min_size=1, max_size=14))
+    stacks = [tuple(d for d, p in enumerate(pegs, start=1) if p == k) for k in range(3)]
+    return (stacks[0], stacks[1], stacks[2])
+
+
+@st.composite
+def damaged(draw: st.DrawFn) -> str:
+    """A position shown, then changed, dropped, inserted or swapped one to three times."""
+    text = list(hanoi.show(draw(positions())))
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, max(0, len(text) - 1)))
+        damage = draw(st.sampled_from(["change", "drop", "insert", "swap"]))
+        if damage == "change" and text:
+            text[i] = draw(chars)
+        elif damage == "drop" and text:
+            del text[i]
+        elif damage == "swap" and text:
+            j = draw(st.integers(0, len(text) - 1))
+            text[i], text[j] = text[j], text[i]
+        else:
+            text.insert(i, draw(chars))
+    return "".join(text)
+
+
+def check(text: str) -> Towers | None:
+    """The position ``text`` shows, checked to read back the same; None for a BoardError."""
+    try:
+        q = hanoi.parse(text)
+    except BoardError as error:
+        assert str(error)
+        event("BoardError")
+        return None
+    event("parses")
+    assert hanoi.parse(hanoi.show(q)) == q
+    assert [part.split() for part in text.split("|")] == [
+        part.split() for part in hanoi.show(q).split("|")
+    ]
+    assert hanoi.DESCRIPTION.parse(text, NO_SETTINGS).start == q
+    return q
+
+
+@given(st.text())
+def test_any_text_parses_or_says_why(text: str) -> None:
+    check(text)
+
+
+@given(st.text(st.sampled_from(ALPHABET + ODD), max_size=40))
+def test_text_over_the_alphabet_parses_or_says_why(text: str) -> None:
+    check(text)
+
+
+@given(damaged())
+def test_damaged_positions_parse_or_say_why(text: str) -> None:
+    check(text)
+
+
+@given(positions())
+def test_shown_positions_read_back(q: Towers) -> None:
+    assert check(hanoi.show(q)) == q
+
+
+@given(st.text(st.sampled_from("0123456789x\u0663\uff11-"), max_size=4))
+def test_any_number_of_discs_is_taken_or_refused_by_name(discs: str) -> None:
+    try:
+        text = hanoi.standard({"discs": discs})
+    except BoardError as error:
+        assert "--discs" in str(error)
+        return
+    assert hanoi.discs(hanoi.parse(text)) == int(discs)

@@ -1,0 +1,578 @@
+"""River crossings: the seed's 11 crossings, the classics' numbers, which (couples, boat)
+can cross at all, planning against breadth-first search, the text form, the command line.
+
+The rules are written here a second time, apart from the module: a checker replays every
+solution on plain sets (the missionaries by counting), and breadth-first searches over
+bit masks and counts give each length on their own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, deque
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import replace
+from functools import partial
+from itertools import combinations
+from typing import TypeVar
+from xml.etree import ElementTree
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pearls import search
+from pearls.analysis import analyze
+from pearls.cli import main
+from pearls.deepening import idsolve
+from pearls.errors import BoardError
+from pearls.informed import astar, idastar
+from pearls.limits import Meter
+from pearls.puzzles import river as rv
+from pearls.puzzles.river import Crossing, Load, River, Side
+
+Capture = pytest.CaptureFixture[str]
+T = TypeVar("T", bound=Hashable)
+Banks = tuple[str, frozenset[str], frozenset[str]]  # the boat's side, the left, the right
+
+# The shortest crossing of n couples in a boat for k, None where none exists: what the
+# search finds (and docs/river.md tabulates).  4 or 5 couples need a boat for 3, 6 need 4.
+SHORTEST = {
+    1: [None, 1, 1, 1, 1],
+    2: [None, 5, 3, 1, 1],
+    3: [None, 11, 5, 3, 3],
+    4: [None, None, 9, 5, 3],
+    5: [None, None, 11, 7, 5],
+    6: [None, None, None, 9, 7],
+}
+# n missionaries and n cannibals need the same boats and cross in as many trips.
+CREW_SHORTEST = SHORTEST
+
+STATES = 20_000  # far above any space here (6 couples and a boat for 5: 376 states)
+
+
+def solve(method: str, river: River, q: Crossing) -> list[Load] | None:
+    """``method``'s solution, under a limit."""
+    meter = Meter(max_states=STATES)
+    watched = meter.watch(rv.puzzle(river))
+    h: Callable[[Crossing], int] = lambda s: rv.lower_bound(river, s)  # noqa: E731
+    if method == "bfs":
+        return search.bfsolve(watched, q)
+    if method == "plan":
+        return search.psolve(meter.watch_planner(rv.planner(river)), q)
+    if method == "iddfs":
+        return idsolve(watched, q, lambda p, b: rv.undoes(river, p, b))
+    if method == "astar":
+        return astar(watched, q, h)
+    return idastar(watched, q, h)
+
+
+# --- the rules, written again -----------------------------------------------------------
+
+
+def jealousy_kept(group: Iterable[str]) -> bool:
+    """No wife Wi in the group with a man unless Hi is there too."""
+    people = set(group)
+    men = {p for p in people if p.startswith("H")}
+    return all("H" + p[1:] in people for p in people if p.startswith("W")) or not men
+
+
+def not_outnumbered(group: Iterable[str]) -> bool:
+    kinds = Counter(p[0] for p in group)
+    return kinds["M"] == 0 or kinds["M"] >= kinds["C"]
+
+
+def nothing_eaten(group: Iterable[str]) -> bool:
+    g = set(group)
+    return "farmer" in g or not ({"wolf", "goat"} <= g or {"goat", "cabbage"} <= g)
+
+
+RULES = {"husbands": jealousy_kept, "missionaries": not_outnumbered, "farmer": nothing_eaten}
+
+
+def check(river: River, q: Crossing, loads: list[Load]) -> tuple[str, list[str], list[str]]:
+    """Replay crossings on plain lists by the rules written here: each load 1 to k
+    people from the boat's bank (missionaries and cannibals by kind alone), a rower aboard,
+    the load and both banks safe after it; the boat's side and the banks at the end."""
+    ok = RULES[river.variant]
+    boat, banks = q.boat, {"left": sorted(q.left), "right": sorted(q.right)}
+    for load in loads:
+        other: Side = "right" if boat == "left" else "left"
+        here = Counter(_kind(river, p) for p in banks[boat])
+        aboard = Counter(_kind(river, p) for p in load)
+        assert 1 <= len(load) <= river.capacity
+        assert all(here[x] >= count for x, count in aboard.items()), f"{load} not at the boat"
+        assert river.variant != "farmer" or "farmer" in load, "only the farmer rows"
+        leaving = list((here - aboard).elements())
+        arriving = list((Counter(_kind(river, p) for p in banks[other]) + aboard).elements())
+        assert ok(load) and ok(leaving) and ok(arriving), f"{load} breaks the rule"
+        banks = {boat: sorted(leaving), other: sorted(arriving)}
+        boat = other
+    return boat, banks["left"], banks["right"]
+
+
+def _kind(river: River, p: str) -> str:
+    """A person as the checker sees them: missionaries and cannibals by kind alone."""
+    return p[0] + "1" if river.variant == "missionaries" else p
+
+
+def crossed(river: River, q: Crossing, loads: list[Load]) -> bool:
+    boat, left, right = check(river, q, loads)
+    return boat == "right" and left == [] and len(right) == len(river.people)
+
+
+# --- breadth-first searches of their own: couples as bit masks, the crew by counts ------
+
+
+def bfs_distance(
+    start: T, after: Callable[[T], Iterable[T]], goal: Callable[[T], bool]
+) -> int | None:
+    """The fewest steps from ``start`` to a goal, or None."""
+    distance, queue = {start: 0}, deque([start])
+    while queue:
+        s = queue.popleft()
+        if goal(s):
+            return distance[s]
+        for t in after(s):
+            if t not in distance:
+                distance[t] = distance[s] + 1
+                queue.append(t)
+    return None
+
+
+def couples_distance(n: int, k: int, q: Crossing | None = None) -> int | None:
+    """Crossings of n couples in a boat for k, from ``q`` (everyone left by default):
+    person 2i is husband i+1 and 2i+1 his wife, a set bit stands on the left bank."""
+    bit = {f"{x}{i + 1}": 1 << (2 * i + (x == "W")) for i in range(n) for x in "HW"}
+    everyone, men = (1 << 2 * n) - 1, sum(1 << 2 * i for i in range(n))
+    left = everyone if q is None else sum(bit[p] for p in q.left)
+    boat = 0 if q is None or q.boat == "left" else 1
+
+    def safe(mask: int) -> bool:
+        return mask & men == 0 or (mask >> 1) & men & ~mask == 0
+
+    def after(s: tuple[int, int]) -> list[tuple[int, int]]:
+        side, on_left = s
+        bank = on_left if side == 0 else everyone & ~on_left
+        found, load = [], bank
+        while load:
+            moved = on_left & ~load if side == 0 else on_left | load
+            fits = bin(load).count("1") <= k
+            if fits and safe(load) and safe(moved) and safe(everyone & ~moved):
+                found.append((1 - side, moved))
+            load = (load - 1) & bank
+        return found
+
+    return bfs_distance((boat, left), after, lambda s: s[1] == 0)
+
+
+def crew_distance(m: int, c: int, k: int) -> int | None:
+    """Crossings of m missionaries and c cannibals; a state is (boat, missionaries on the
+    left, cannibals on the left)."""
+
+    def fine(x: int, y: int) -> bool:
+        return x == 0 or x >= y
+
+    def after(s: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+        side, ml, cl = s
+        here = (ml, cl) if side == 0 else (m - ml, c - cl)
+        found = []
+        for dm in range(here[0] + 1):
+            for dc in range(here[1] + 1):
+                left = (ml - dm, cl - dc) if side == 0 else (ml + dm, cl + dc)
+                right = (m - left[0], c - left[1])
+                if 1 <= dm + dc <= k and fine(dm, dc) and fine(*left) and fine(*right):
+                    found.append((1 - side, *left))
+        return found
+
+    return bfs_distance((0, m, c), after, lambda s: s[1:] == (0, 0))
+
+
+# --- the numbers ------------------------------------------------------------------------
+
+
+def test_three_jealous_couples_cross_in_11() -> None:
+    seed = rv.husbands(3, 2)
+    q = rv.everyone_left(seed)
+    ms = solve("bfs", seed, q)
+    assert ms is not None
+    assert len(ms) == 11
+    assert crossed(seed, q, ms)
+
+
+def test_the_seeds_own_answer_replays_in_11() -> None:
+    """The seed's printed answer, its couples a, b, c numbered 1, 2, 3."""
+    answer = ["Ha Wa", "Ha", "Wb Wc", "Wc", "Ha Hb", "Hb Wb", "Hb Hc", "Wa", "Wa Wb", "Wb",
+              "Wb Wc"]  # fmt: skip
+    numbered = str.maketrans("abc", "123")
+    loads = [frozenset(load.translate(numbered).split()) for load in answer]
+    seed = rv.husbands(3, 2)
+    assert len(loads) == 11
+    assert crossed(seed, rv.everyone_left(seed), loads)
+    q = rv.everyone_left(seed)
+    for load in loads:
+        assert load in rv.moves(seed, q)
+        q = rv.move(seed, q, load)
+    assert rv.solved(q)
+
+
+def test_alike_missionaries_make_16_states_where_named_ones_make_64() -> None:
+    crew = rv.missionaries(3, 3, 2)
+    named = replace(crew, alike=())
+    start = [rv.everyone_left(crew)]
+    assert analyze(rv.puzzle(crew), start).states == 16
+    assert analyze(rv.puzzle(named), start).states == 64
+    assert len(rv.bfsolve(named, start[0]) or []) == 11
+
+
+def test_the_missionaries_cross_in_11_and_the_farmer_in_7() -> None:
+    for river, length in ((rv.missionaries(3, 3, 2), 11), (rv.farmer(2), 7)):
+        q = rv.everyone_left(river)
+        ms = solve("bfs", river, q)
+        assert ms is not None
+        assert len(ms) == length
+        assert crossed(river, q, ms)
+
+
+@pytest.mark.parametrize("n", sorted(SHORTEST))
+def test_which_couples_can_cross_in_which_boat(n: int) -> None:
+    for k, length in enumerate(SHORTEST[n], start=1):
+        river = rv.husbands(n, k)
+        q = rv.everyone_left(river)
+        ms = solve("bfs", river, q)
+        assert (None if ms is None else len(ms)) == length == couples_distance(n, k), (n, k)
+        if ms is not None:
+            assert crossed(river, q, ms)
+
+
+@pytest.mark.parametrize("n", sorted(CREW_SHORTEST))
+def test_which_crews_can_cross_in_which_boat(n: int) -> None:
+    for k, length in enumerate(CREW_SHORTEST[n], start=1):
+        river = rv.missionaries(n, n, k)
+        q = rv.everyone_left(river)
+        ms = solve("bfs", river, q)
+        assert (None if ms is None else len(ms)) == length == crew_distance(n, n, k), (n, k)
+        if ms is not None:
+            assert crossed(river, q, ms)
+
+
+@pytest.mark.parametrize(
+    ("river", "states", "farthest"),
+    [
+        (rv.husbands(3, 2), 40, [(12, 3)]),
+        (rv.missionaries(3, 3, 2), 16, [(12, 1)]),
+        (rv.farmer(2), 10, [(7, 1)]),
+        (rv.husbands(4, 2), 44, [(6, 8)]),  # everyone across is out of reach
+    ],
+)
+def test_the_spaces(river: River, states: int, farthest: list[tuple[int, int]]) -> None:
+    a = analyze(Meter(max_states=STATES).watch(rv.puzzle(river)), [rv.everyone_left(river)])
+    assert a.states == states
+    assert [(a.max_distance, len(a.farthest))] == farthest
+
+
+# (variant, n, k): crossings and states expanded by bfsolve, by psolve and by astar,
+# measured, and shown in docs/river.md: planning expands as many states as breadth-first
+# search and crosses more often; the lower bound saves states.
+PLANNING = {
+    ("husbands", 3, 2): ((11, 36), (19, 36), (11, 22)),
+    ("husbands", 4, 3): ((9, 83), (9, 83), (9, 43)),
+    ("husbands", 5, 3): ((11, 173), (19, 169), (11, 87)),
+    ("husbands", 6, 4): ((9, 369), (19, 345), (9, 124)),
+    ("missionaries", 3, 2): ((11, 14), (11, 14), (11, 12)),
+    ("missionaries", 4, 3): ((9, 20), (11, 20), (9, 13)),
+    ("farmer", 1, 2): ((7, 9), (7, 9), (7, 8)),
+}
+
+
+def river_of(variant: str, n: int, k: int) -> River:
+    if variant == "husbands":
+        return rv.husbands(n, k)
+    return rv.missionaries(n, n, k) if variant == "missionaries" else rv.farmer(k)
+
+
+@pytest.mark.parametrize("case", sorted(PLANNING))
+def test_planning_does_not_help(case: tuple[str, int, int]) -> None:
+    river = river_of(*case)
+    q = rv.everyone_left(river)
+    found = []
+    for method in ("bfs", "plan", "astar"):
+        meter = Meter(max_states=STATES)
+        if method == "plan":
+            ms = search.psolve(meter.watch_planner(rv.planner(river)), q)
+        elif method == "bfs":
+            ms = search.bfsolve(meter.watch(rv.puzzle(river)), q)
+        else:
+            ms = astar(meter.watch(rv.puzzle(river)), q, lambda s: rv.lower_bound(river, s))
+        assert ms is not None
+        assert crossed(river, q, ms)
+        found.append((len(ms), meter.expanded))
+    assert tuple(found) == PLANNING[case]
+    (shortest, _), (planned, _), _ = found
+    assert planned >= shortest
+
+
+# --- random positions -------------------------------------------------------------------
+
+SOLVABLE = [rv.husbands(2, 2), rv.husbands(3, 2), rv.husbands(4, 3), rv.husbands(3, 3),
+            rv.missionaries(3, 3, 2), rv.missionaries(4, 4, 3), rv.missionaries(3, 2, 2),
+            rv.missionaries(2, 2, 3), rv.farmer(2), rv.farmer(3)]  # fmt: skip
+# Iterative deepening, which keeps no visited states, goes round the many cycles of 3 or
+# 4 couples for seconds (3 couples and a boat for 2: 22,967 states from the start), so it
+# is checked on the rivers it crosses in a moment.
+QUICK_TO_DEEPEN = [river for river in SOLVABLE if river.variant != "husbands"]
+QUICK_TO_DEEPEN += [rv.husbands(2, 2), rv.husbands(3, 3)]
+
+
+@st.composite
+def walked(draw: st.DrawFn, rivers: list[River] = SOLVABLE) -> tuple[River, Crossing]:
+    """A river and a position reached from its start by a random walk of legal crossings."""
+    river = draw(st.sampled_from(rivers))
+    q = rv.everyone_left(river)
+    for _ in range(draw(st.integers(0, 20))):
+        q = rv.move(river, q, draw(st.sampled_from(rv.moves(river, q))))
+    return river, q
+
+
+def distance(river: River, q: Crossing) -> int | None:
+    """The fewest crossings from ``q``, by a search over named people on plain frozensets
+    with the rules of this file (so alike missionaries are told apart: more states, the
+    same distances)."""
+    ok, k = RULES[river.variant], river.capacity
+    rowers = {"farmer"} if river.variant == "farmer" else set(river.people)
+
+    def after(s: Banks) -> list[Banks]:
+        boat, left, right = s
+        here, there = (left, right) if boat == "left" else (right, left)
+        found = []
+        for load in map(frozenset, _subsets(sorted(here), k)):
+            stays, reaches = here - load, there | load
+            if load & rowers and ok(load) and ok(stays) and ok(reaches):
+                banks = (stays, reaches) if boat == "left" else (reaches, stays)
+                found.append(("right" if boat == "left" else "left", *banks))
+        return found
+
+    start: Banks = (q.boat, q.left, q.right)
+    return bfs_distance(start, after, lambda s: not s[1])
+
+
+@given(walked())
+def test_the_shortest_methods_are_shortest_from_random_positions(
+    case: tuple[River, Crossing],
+) -> None:
+    river, q = case
+    shortest = distance(river, q)
+    assert shortest is not None  # crossings can be undone, so the start is in reach
+    assert rv.lower_bound(river, q) <= shortest
+    for method in ("bfs", "astar", "idastar", "plan"):
+        ms = solve(method, river, q)
+        assert ms is not None
+        assert crossed(river, q, ms)
+        assert len(ms) == shortest or (method == "plan" and len(ms) > shortest), method
+
+
+@given(walked(QUICK_TO_DEEPEN))
+def test_deepening_and_breadth_first_agree_from_random_positions(
+    case: tuple[River, Crossing],
+) -> None:
+    river, q = case
+    ms = solve("iddfs", river, q)
+    assert ms is not None
+    assert crossed(river, q, ms)
+    assert len(ms) == len(solve("bfs", river, q) or [])
+
+
+@given(walked())
+def test_moves_are_exactly_the_legal_crossings(case: tuple[River, Crossing]) -> None:
+    """Every legal load once; alike missionaries and cannibals, one load of each kind."""
+    river, q = case
+    here = sorted(q.left if q.boat == "left" else q.right)
+    legal = {
+        tuple(sorted(map(partial(_kind, river), c)))
+        for c in _subsets(here, river.capacity)
+        if _legal(river, q, set(c))
+    }
+    listed = [tuple(sorted(map(partial(_kind, river), b))) for b in rv.moves(river, q)]
+    assert sorted(listed) == sorted(legal)
+
+
+def _subsets(people: list[str], most: int) -> list[tuple[str, ...]]:
+    return [c for size in range(1, most + 1) for c in combinations(people, size)]
+
+
+def _legal(river: River, q: Crossing, load: set[str]) -> bool:
+    try:
+        check(river, q, [frozenset(load)])
+    except AssertionError:
+        return False
+    return True
+
+
+@given(walked())
+def test_every_crossing_can_be_undone(case: tuple[River, Crossing]) -> None:
+    river, q = case
+    for load in rv.moves(river, q):
+        after = rv.move(river, q, load)
+        assert any(rv.move(river, after, back) == q for back in rv.moves(river, after))
+        assert after.left | after.right == frozenset(river.people)
+        assert not after.left & after.right
+
+
+@given(walked())
+def test_show_reads_back(case: tuple[River, Crossing]) -> None:
+    river, q = case
+    text = rv.show(river, q)
+    again, r = rv.parse(text, river.capacity)
+    assert r == q
+    assert (again.variant, again.people, again.capacity) == (
+        river.variant,
+        river.people,
+        river.capacity,
+    )
+    assert rv.parse("  ".join(text.split()).replace("|", " |\n"), river.capacity)[1] == q
+
+
+def test_missionaries_are_numbered_left_bank_first() -> None:
+    crew = rv.missionaries(3, 3, 2)
+    _, q = rv.parse("M3 C2 | boat right | M1 M2 C1 C3", 2)
+    assert rv.show(crew, q) == "M1 C1 | boat right | M2 M3 C2 C3"
+    assert len(rv.moves(crew, rv.everyone_left(crew))) == 3  # C, CC, MC: one of each kind
+
+
+# --- the text form ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("H1 W1", "three parts"),
+        ("H1 | W1 | boat left | ", "three parts"),
+        ("H1 W1 | left |", "'boat left' or 'boat right'"),
+        ("H1 W1 | boat | ", "'boat left' or 'boat right'"),
+        ("| boat left |", "nobody to ferry"),
+        ("H1 W1 H1 | boat left |", "H1 is listed twice"),
+        ("H1 | boat left | H1", "H1 is listed twice"),
+        ("H1 W1 H2 | boat left |", "W2 is missing"),
+        ("H1 W1 H3 W3 | boat left |", "H3 is listed"),
+        ("H1 W1 M1 | boat left |", "'M1' does not travel with H1"),
+        ("farmer goat | boat left |", "wolf is missing"),
+        ("farmer wolf goat cabbage H1 | boat left |", "'H1' does not travel with farmer"),
+        ("h1 w1 | boat left |", "unknown traveller 'h1'"),
+        ("H01 W01 | boat left |", "unknown traveller 'H01'"),
+        ("H\uff11 W1 | boat left |", "unknown traveller"),
+        ("W1 H2 | boat left | H1 W2", "left bank breaks the rule"),
+        ("M1 | boat left | C1 C2 M2", "right bank breaks the rule"),
+        ("wolf goat | boat left | farmer cabbage", "left bank breaks the rule"),
+        (" ".join(f"H{i} W{i}" for i in range(1, 12)) + " | boat left |", "at most 20"),
+    ],
+)
+def test_a_bad_state_is_a_board_error(text: str, says: str) -> None:
+    with pytest.raises(BoardError, match=says):
+        rv.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("settings", "says"),
+    [
+        ({"variant": "husbands", "couples": "0", "boat": "2"}, "--couples"),
+        ({"variant": "husbands", "couples": "11", "boat": "2"}, "--couples"),
+        ({"variant": "husbands", "couples": "3", "boat": "7"}, "--boat"),
+        ({"variant": "husbands", "couples": "3", "boat": "\u0663"}, "--boat"),
+        ({"variant": "cats", "couples": "3", "boat": "2"}, "--variant"),
+    ],
+)
+def test_bad_settings_are_board_errors(settings: dict[str, str], says: str) -> None:
+    with pytest.raises(BoardError, match=says):
+        rv.DESCRIPTION.parse("H1 W1 | boat left |", settings)
+
+
+def test_the_usual_starts() -> None:
+    d = rv.DESCRIPTION
+    assert d.default_text() == "H1 W1 H2 W2 H3 W3 | boat left |" == d.examples["husbands"]
+    assert d.default_text({"variant": "missionaries"}) == d.examples["missionaries"]
+    assert d.default_text({"variant": "farmer"}) == d.examples["farmer"]
+    assert d.default_text({"couples": "4"}) == d.examples["four-couples"]
+
+
+def test_a_drawing_shows_everyone_and_the_boat() -> None:
+    for river in (rv.husbands(3, 2), rv.missionaries(3, 3, 2), rv.farmer(2), rv.husbands(10, 4)):
+        picture = rv.draw(river, rv.everyone_left(river))
+        ElementTree.fromstring(picture)
+        assert picture.count('class="person"') == len(river.people)
+        assert picture.count('data-side="left"') == len(river.people)
+        assert picture.count('class="boat"') == 1
+
+
+# --- the command line -------------------------------------------------------------------
+
+
+def pearls(capsys: Capture, *argv: str) -> tuple[int, str, str]:
+    code = main([*argv[:2], "--max-states", str(STATES), "--timeout", "30", *argv[2:]])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+SIX = " ".join(f"H{i} W{i}" for i in range(1, 7)) + " | boat left |"
+BY_BFS = ("bfs", "astar", "idastar")
+DEEPENING = ("bfs", "iddfs", "astar", "idastar")
+
+
+@pytest.mark.parametrize(
+    ("options", "text", "boat", "length", "methods"),
+    [
+        ((), rv.DESCRIPTION.examples["husbands"], 2, 11, BY_BFS),
+        (("--variant", "missionaries"), rv.DESCRIPTION.examples["missionaries"], 2, 11, DEEPENING),
+        (("--variant", "farmer"), rv.DESCRIPTION.examples["farmer"], 2, 7, DEEPENING),
+        (("--couples", "4", "--boat", "3"), rv.DESCRIPTION.examples["four-couples"], 3, 9, BY_BFS),
+        (("--couples", "6", "--boat", "4"), SIX, 4, 9, ("bfs", "astar")),
+        (("--example", "two-couples"), rv.DESCRIPTION.examples["two-couples"], 2, 5, DEEPENING),
+    ],
+)
+def test_the_command_line_finds_the_shortest_crossings(
+    capsys: Capture,
+    options: tuple[str, ...],
+    text: str,
+    boat: int,
+    length: int,
+    methods: tuple[str, ...],
+) -> None:
+    for method in methods:
+        check_shortest(capsys, [*options, "--method", method], text, boat, length)
+
+
+def check_shortest(capsys: Capture, options: list[str], text: str, boat: int, length: int) -> None:
+    """``pearls solve river OPTIONS --json`` crosses in ``length``, replayed from ``text``."""
+    code, out, err = pearls(capsys, "solve", "river", *options, "--json")
+    assert (code, err) == (0, "")
+    found = json.loads(out)
+    assert found["length"] == length == len(found["moves"]) == len(found["states"]) - 1
+    first, last = found["states"][0], found["states"][-1]
+    assert (first["boat"], first["right"], last["boat"], last["left"]) == ("left", [], "right", [])
+    assert first["left"] == last["right"] == text.split("|")[0].split()
+    river, q = rv.parse(text, boat)
+    assert crossed(river, q, [frozenset(m) for m in found["moves"]])
+
+
+def test_the_command_line_says_when_no_crossing_exists(capsys: Capture) -> None:
+    code, out, err = pearls(capsys, "solve", "river", "--couples", "4")
+    assert (code, err) == (1, "")
+    assert out.startswith("no solution exists")
+
+
+def test_the_command_line_reads_a_board_and_says_what_is_wrong(capsys: Capture) -> None:
+    code, out, _ = pearls(
+        capsys, "solve", "river", "--board", "wolf cabbage | boat right | farmer goat", "--moves"
+    )
+    assert code == 0
+    assert out.split()[0].startswith("<farmer")
+    code, _, err = pearls(capsys, "solve", "river", "--board", "W1 H2 | boat left | H1 W2")
+    assert code == 2
+    assert "breaks the rule" in err
+
+
+def test_the_command_line_analyses_the_seed(capsys: Capture) -> None:
+    code, out, err = pearls(capsys, "analyze", "river", "--json")
+    assert (code, err) == (0, "")
+    survey = json.loads(out)
+    assert (survey["states"], survey["max_distance"]) == (40, 12)
+    assert {s["left"][0] for s in survey["farthest"]} == {"W1", "W2", "W3"}

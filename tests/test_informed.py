@@ -1,0 +1,221 @@
+"""A* and IDA*, checked on small random weighted graphs against yardsticks written here.
+
+* ``distances``: an exhaustive breadth-first search backwards from the goal over the edge
+  lists, the true number of moves from every node (unreachable nodes absent);
+* ``cheapest``: Dijkstra's algorithm over the edge lists, the true cost with weights;
+* heuristics made from the true distances: exact, scaled down, or random values at most
+  the distance (admissible but not consistent), and one that overestimates.
+"""
+
+from __future__ import annotations
+
+import heapq
+import sys
+from collections import deque
+from collections.abc import Callable
+from typing import NamedTuple, TypeAlias
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pearls.errors import LimitReached
+from pearls.informed import (
+    Estimate,
+    Scored,
+    astar,
+    carried,
+    idastar,
+    score,
+    scored,
+)
+from pearls.limits import Meter
+from pearls.puzzles import graph
+from pearls.types import Puzzle
+
+Node: TypeAlias = int
+Edges: TypeAlias = dict[Node, list[Node]]
+
+MANY = settings(max_examples=5 * settings().max_examples)
+
+# A search expands a graph's 12 nodes or fewer: A* each at most once per cheaper cost
+# found, IDA* each once per path and round; far fewer than this on honest code.
+STATES = 20_000
+
+
+class Case(NamedTuple):
+    """A directed graph with a weight on each edge, a start and a goal."""
+
+    edges: Edges
+    weights: dict[tuple[Node, Node], int]
+    start: Node
+    goal: Node
+
+
+@st.composite
+def cases(draw: st.DrawFn, max_nodes: int = 12) -> Case:
+    """Graphs on nodes ``0..n-1``: some dead ends, the rest with 1 to 3 successors
+    (repeats and self-loops allowed), each edge weighing 1 to 5."""
+    n = draw(st.integers(1, max_nodes))
+    node = st.integers(0, n - 1)
+    dead = draw(st.sets(node, max_size=n // 3))
+    edges = {q: [] if q in dead else draw(st.lists(node, min_size=1, max_size=3)) for q in range(n)}
+    weights = {(q, r): draw(st.integers(1, 5)) for q, rs in edges.items() for r in rs}
+    return Case(edges, weights, draw(node), draw(node))
+
+
+def watched(case: Case) -> Puzzle[Node, Node]:
+    """The case's graph as a puzzle, its searches cut short past ``STATES``."""
+    return Meter(max_states=STATES).watch(graph.puzzle(case.edges, case.goal))
+
+
+def distances(case: Case) -> dict[Node, int]:
+    """Moves from each node to the goal, by breadth-first search on reversed edges."""
+    into: dict[Node, set[Node]] = {}
+    for q, rs in case.edges.items():
+        for r in rs:
+            into.setdefault(r, set()).add(q)
+    found = {case.goal: 0}
+    queue = deque([case.goal])
+    while queue:
+        r = queue.popleft()
+        for q in into.get(r, ()):
+            if q not in found:
+                found[q] = found[r] + 1
+                queue.append(q)
+    return found
+
+
+def cheapest(case: Case) -> int | None:
+    """The least total weight from start to goal, by Dijkstra's algorithm."""
+    best = {case.start: 0}
+    queue = [(0, case.start)]
+    while queue:
+        cost, q = heapq.heappop(queue)
+        if q == case.goal:
+            return cost
+        if cost > best[q]:
+            continue
+        for r in case.edges[q]:
+            c = cost + case.weights[q, r]
+            if c < best.get(r, c + 1):
+                best[r] = c
+                heapq.heappush(queue, (c, r))
+    return None
+
+
+def replays(case: Case, plan: list[Node]) -> bool:
+    """Whether each step follows an edge and the last reaches the goal."""
+    q = case.start
+    for r in plan:
+        if r not in case.edges[q]:
+            return False
+        q = r
+    return q == case.goal
+
+
+Heuristic: TypeAlias = Callable[[Node], int]
+
+
+def admissible(case: Case, data: st.DataObject) -> Heuristic:
+    """Exact distance, a fraction of it, or random values up to it: all admissible."""
+    d = distances(case)
+    kind = data.draw(st.sampled_from(["zero", "exact", "half", "random"]))
+    if kind == "zero":
+        return lambda q: 0
+    if kind == "exact":
+        return lambda q: d.get(q, 0)
+    if kind == "half":
+        return lambda q: d.get(q, 0) // 2
+    values = {q: data.draw(st.integers(0, d[q])) for q in d}
+    return lambda q: values.get(q, 0)
+
+
+@MANY
+@given(cases(), st.data())
+def test_astar_and_idastar_find_shortest_solutions_with_any_admissible_heuristic(
+    case: Case, data: st.DataObject
+) -> None:
+    h = admissible(case, data)
+    shortest = distances(case).get(case.start)
+    for plan in (astar(watched(case), case.start, h), idastar(watched(case), case.start, h)):
+        if shortest is None:
+            assert plan is None
+        else:
+            assert plan is not None and len(plan) == shortest and replays(case, plan)
+
+
+@MANY
+@given(cases())
+def test_astar_with_costs_finds_a_cheapest_solution(case: Case) -> None:
+    plan = astar(watched(case), case.start, lambda q: 0, lambda q, m: case.weights[q, m])
+    least = cheapest(case)
+    if least is None:
+        assert plan is None
+    else:
+        assert plan is not None and replays(case, plan)
+        steps = zip([case.start, *plan], plan, strict=False)
+        assert sum(case.weights[q, r] for q, r in steps) == least
+
+
+def test_an_overestimate_can_lose_optimality() -> None:
+    """1 -> 2 -> 4 is shortest, but h calls 2 hopeless, so A* goes round by 3 and 5."""
+    ring = graph.puzzle({1: [2, 3], 2: [4], 3: [5], 5: [4]}, goal=4)
+    h = {2: 9}
+    assert astar(ring, 1, lambda q: h.get(q, 0)) == [3, 5, 4]
+    assert astar(ring, 1, lambda q: 0) == [2, 4]
+
+
+def test_astar_prefers_the_deeper_of_two_equal_paths() -> None:
+    """With h exact, every node on a shortest path has f = 3: ties go to larger g, so
+    A* runs straight down one shortest path and expands no more than its length."""
+    edges = {0: [1, 2, 3], 1: [4], 2: [4], 3: [4], 4: [5], 5: []}
+    case = Case(edges, {}, 0, 5)
+    d = distances(case)
+    meter = Meter(max_states=100)
+    assert astar(meter.watch(graph.puzzle(edges, 5)), 0, lambda q: d.get(q, 0)) == [1, 4, 5]
+    assert meter.expanded == 3
+
+
+def test_idastar_keeps_no_cycle_on_its_path_and_stops_on_an_exhausted_space() -> None:
+    cycle = graph.puzzle({0: [1], 1: [2], 2: [0, 3], 3: []}, goal=9)
+    assert idastar(Meter(max_states=100).watch(cycle), 0, lambda q: 0) is None
+
+
+def test_deep_searches_stay_within_the_recursion_limit() -> None:
+    n = 3 * sys.getrecursionlimit()
+    chain = {q: [q + 1] for q in range(n)}
+    puzzle = graph.puzzle(chain, goal=n)
+    assert idastar(puzzle, 0, lambda q: n - q) == list(range(1, n + 1))
+    assert astar(puzzle, 0, lambda q: 0) == list(range(1, n + 1))
+
+
+def test_limits_stop_a_search_on_an_endless_space() -> None:
+    endless = Puzzle(moves=lambda n: [1, 2], move=lambda n, m: n + m, solved=lambda n: n < 0)
+    for search in (astar, idastar):
+        with pytest.raises(LimitReached):
+            search(Meter(max_states=1000).watch(endless), 0, lambda q: 0)
+
+
+# Scored states: a heuristic carried in the state, updated move by move
+
+LINE = Puzzle(moves=lambda q: [-1, 1], move=lambda q, m: q + m, solved=lambda q: q == 0)
+DISTANCE: Estimate[int, int] = Estimate(whole=abs, change=lambda q, m: abs(q + m) - abs(q))
+
+
+@given(st.integers(-50, 50), st.lists(st.sampled_from([-1, 1]), max_size=30))
+def test_a_scored_state_carries_the_value_whole_would_compute(q: int, ms: list[int]) -> None:
+    lifted = scored(LINE, DISTANCE)
+    s = score(DISTANCE, q)
+    for m in ms:
+        s = lifted.move(s, m)
+        assert s == Scored(s.state, abs(s.state))
+    assert carried(s) == abs(s.state)
+
+
+@given(st.integers(-30, 30))
+def test_searches_over_scored_states_are_the_searches_over_states(q: int) -> None:
+    lifted = Meter(max_states=STATES).watch(scored(LINE, DISTANCE))
+    expected = [1 if q < 0 else -1] * abs(q)
+    assert astar(lifted, score(DISTANCE, q), carried) == expected
+    assert idastar(lifted, score(DISTANCE, q), carried) == expected
