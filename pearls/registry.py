@@ -26,6 +26,7 @@ from pearls.puzzles import (
     pandigital,
     river,
     rushhour_players,
+    sliding,
 )
 
 __all__ = ["PUZZLES", "Described"]
@@ -119,5 +120,8 @@ PUZZLES: Mapping[str, Described] = {
         pandigital.DESCRIPTION,
         river.DESCRIPTION,
         hanoi.DESCRIPTION,
+        sliding.EIGHT_DESCRIPTION,
+        sliding.FIFTEEN_DESCRIPTION,
+        sliding.DESCRIPTION,
     )
 }

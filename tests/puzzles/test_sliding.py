@@ -1,0 +1,433 @@
+"""Sliding tiles: the source's numbers, parity against exhaustive search, the searches
+against breadth-first distances, the heuristics against the true distance, the planner,
+the text form, the drawing and the command line.
+
+The yardstick is the whole 8-puzzle space, searched once breadth first from the goal
+(:func:`pearls.analysis.levels` with the tiles' rank as perfect hash) into a table of the
+true distance of every solvable board: a module-level fixture, built in a few seconds.
+Smaller trays (2x2, 2x3) are searched whole, and every arrangement of their tiles is
+checked.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import permutations
+from pathlib import Path
+from random import Random
+from xml.etree import ElementTree
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pearls import search
+from pearls.analysis import analyze, is_perfect, levels
+from pearls.cli import main
+from pearls.deepening import idsolve
+from pearls.errors import BoardError
+from pearls.informed import astar, carried, idastar, score, scored
+from pearls.limits import Meter
+from pearls.puzzles import sliding as sl
+from pearls.puzzles.sliding import EIGHT, FIFTEEN, Board, Frame, Move
+
+Distances = dict[Board, int]
+Capture = pytest.CaptureFixture[str]
+
+SEED_BOARD = "0 1 2 / 3 4 5 / 6 7 8"  # source 004: about 22 moves
+UNSOLVABLE_15 = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0"  # source 004's example
+FARTHEST = {"8 6 7 / 2 5 4 / 3 0 1", "6 4 7 / 8 5 0 / 3 2 1"}  # 31 moves, the two of them
+
+FEW = max(5, settings().max_examples // 4)  # whole searches: a quarter of the profile's count
+STATES = 200_000  # one search of an 8-puzzle board expands at most 181,440 states
+
+
+def space(f: Frame) -> Distances:
+    """The true distance of every board that reaches the goal, breadth first from it."""
+    return {
+        q: d for d, level in enumerate(levels(sl.puzzle(f), [f.goal], sl.rank(f))) for q in level
+    }
+
+
+@pytest.fixture(scope="module")
+def eight() -> Distances:
+    """Every solvable 8-puzzle board and its distance: the whole space, searched once."""
+    return space(EIGHT)
+
+
+def replay(f: Frame, q: Board, ms: list[Move]) -> Board:
+    """The board after ``ms``, each checked to be legal where it is made."""
+    for m in ms:
+        assert m in sl.moves(f, q)
+        q = sl.move(q, m)
+    return q
+
+
+@st.composite
+def solvable_boards(draw: st.DrawFn, f: Frame = EIGHT) -> Board:
+    """Any solvable board of the tray, uniformly: an order of the tiles, its first two
+    tiles swapped if that order is unsolvable."""
+    board = list(draw(st.permutations(range(f.size))))
+    if not sl.solvable(f, tuple(board)):
+        i, j = [c for c, t in enumerate(board) if t][:2]
+        board[i], board[j] = board[j], board[i]
+    return tuple(board)
+
+
+@st.composite
+def walked(draw: st.DrawFn, f: Frame = EIGHT, max_moves: int = 12) -> Board:
+    """The goal after a random walk of legal moves."""
+    q = f.goal
+    for _ in range(draw(st.integers(0, max_moves))):
+        q = sl.move(q, draw(st.sampled_from(sl.moves(f, q))))
+    return q
+
+
+frames = st.builds(sl.frame, st.integers(2, 5), st.integers(2, 5), st.booleans())
+
+
+# --- the numbers of the issue and the source -------------------------------------------------
+
+
+def test_the_8_puzzle_space_has_181440_boards_and_two_farthest_31_moves_away() -> None:
+    a = analyze(sl.puzzle(EIGHT), [EIGHT.goal], sl.rank(EIGHT))
+    assert a.states == 181_440
+    assert a.max_distance == 31
+    assert len(a.farthest) == 2
+    assert {sl.show(EIGHT, q, sep=" / ") for q in a.farthest} == FARTHEST
+    assert sum(a.histogram) == a.states
+
+
+def test_the_seed_board_is_22_moves_from_the_goal(eight: Distances) -> None:
+    q = sl.parse(SEED_BOARD, EIGHT)
+    assert eight[q] == 22
+    ms = sl.astar_solve(EIGHT, q)
+    assert ms is not None and len(ms) == 22
+    assert replay(EIGHT, q, ms) == EIGHT.goal
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "states", "farthest"),
+    [(2, 2, 12, 6), (2, 3, 360, 21), (3, 2, 360, 21), (2, 4, 20_160, 36)],
+)
+def test_small_trays_reach_half_their_boards(
+    rows: int, cols: int, states: int, farthest: int
+) -> None:
+    f = sl.frame(rows, cols)
+    a = analyze(sl.puzzle(f), [f.goal], sl.rank(f))
+    assert (a.states, a.max_distance) == (states, farthest)
+
+
+def test_the_rank_is_a_minimal_perfect_hash_of_the_solvable_boards(eight: Distances) -> None:
+    assert is_perfect(sl.rank(EIGHT), eight)
+    for f in (sl.frame(2, 2), sl.frame(2, 3), sl.frame(3, 2, blank_first=True)):
+        assert is_perfect(sl.rank(f), space(f))
+
+
+# --- parity ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("f", [sl.frame(2, 2), sl.frame(2, 3), sl.frame(3, 2, True)], ids=str)
+def test_parity_says_exactly_which_boards_reach_the_goal_on_small_trays(f: Frame) -> None:
+    reachable = space(f)
+    for board in permutations(range(f.size)):
+        assert sl.solvable(f, board) == (board in reachable)
+
+
+@settings(max_examples=10 * settings().max_examples)
+@given(st.permutations(range(9)))
+def test_parity_agrees_with_the_whole_8_puzzle_space(eight: Distances, board: list[int]) -> None:
+    assert sl.solvable(EIGHT, tuple(board)) == (tuple(board) in eight)
+
+
+def test_both_goals_of_the_8_puzzle_lie_in_one_half(eight: Distances) -> None:
+    assert sl.frame(3, 3, blank_first=True).goal in eight
+
+
+@given(frames, st.data())
+def test_a_walk_keeps_a_board_solvable_and_a_swap_does_not(f: Frame, data: st.DataObject) -> None:
+    q = data.draw(walked(f, 40))
+    assert sl.solvable(f, q)
+    i, j = data.draw(
+        st.lists(
+            st.sampled_from([c for c, t in enumerate(q) if t]), min_size=2, max_size=2, unique=True
+        )
+    )
+    swapped = list(q)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    assert not sl.solvable(f, tuple(swapped))
+
+
+def test_the_seeds_unsolvable_board_is_refused_naming_parity() -> None:
+    q = sl.parse(UNSOLVABLE_15, FIFTEEN)
+    with pytest.raises(sl.UnsolvableError, match="parity"):
+        sl.check_solvable(FIFTEEN, q)
+    assert issubclass(sl.UnsolvableError, BoardError)
+    with pytest.raises(sl.UnsolvableError, match="parity"):
+        sl.FIFTEEN_DESCRIPTION.problem(UNSOLVABLE_15)
+
+
+def test_the_command_line_refuses_an_unsolvable_board_in_one_line(capsys: Capture) -> None:
+    code = main(["solve", "fifteen", "--board", UNSOLVABLE_15, "--max-states", "10"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1 and "parity" in err
+
+
+# --- the searches ----------------------------------------------------------------------------
+
+
+@settings(max_examples=FEW)
+@given(solvable_boards())
+def test_astar_and_idastar_find_shortest_solutions(eight: Distances, q: Board) -> None:
+    e = sl.conflict_estimate(EIGHT)
+    lifted = scored(sl.puzzle(EIGHT), e)
+    for found in (
+        astar(Meter(max_states=STATES).watch(lifted), score(e, q), carried),
+        idastar(Meter(max_states=10 * STATES).watch(lifted), score(e, q), carried),
+    ):
+        assert found is not None and len(found) == eight[q]
+        assert replay(EIGHT, q, found) == EIGHT.goal
+
+
+@settings(max_examples=FEW)
+@given(walked())
+def test_breadth_first_search_and_deepening_agree_with_astar(eight: Distances, q: Board) -> None:
+    puzzle = sl.puzzle(EIGHT)
+    bfs = search.bfsolve(Meter(max_states=STATES).watch(puzzle), q)
+    deepened = idsolve(Meter(max_states=STATES).watch(puzzle), q, sl.undoes)
+    informed = sl.astar_solve(EIGHT, q)
+    assert bfs is not None and deepened is not None and informed is not None
+    assert len(bfs) == len(deepened) == len(informed) == eight[q]
+    for ms in (bfs, deepened, informed):
+        assert replay(EIGHT, q, ms) == EIGHT.goal
+
+
+@settings(max_examples=FEW)
+@given(frames.filter(lambda f: f.size <= 12), st.data())
+def test_searches_solve_other_trays_and_either_goal(f: Frame, data: st.DataObject) -> None:
+    q = data.draw(walked(f, 14))
+    shortest = search.bfsolve(Meter(max_states=STATES).watch(sl.puzzle(f)), q)
+    e = sl.conflict_estimate(f)
+    informed = astar(Meter(max_states=STATES).watch(scored(sl.puzzle(f), e)), score(e, q), carried)
+    assert shortest is not None and informed is not None
+    assert len(informed) == len(shortest)
+    assert replay(f, q, informed) == f.goal
+
+
+# --- the heuristics --------------------------------------------------------------------------
+
+
+@settings(max_examples=10 * settings().max_examples)
+@given(solvable_boards())
+def test_the_heuristics_never_exceed_the_true_distance(eight: Distances, q: Board) -> None:
+    assert sl.manhattan(EIGHT, q) <= sl.linear_conflict(EIGHT, q) <= eight[q]
+    assert sl.manhattan(EIGHT, q) % 2 == eight[q] % 2
+
+
+def test_linear_conflict_is_admissible_on_every_2x3_board() -> None:
+    for f in (sl.frame(2, 3), sl.frame(3, 2, blank_first=True)):
+        for q, d in space(f).items():
+            assert sl.linear_conflict(f, q) <= d
+
+
+@given(frames, st.data())
+def test_a_move_changes_the_heuristics_by_their_change(f: Frame, data: st.DataObject) -> None:
+    q = data.draw(walked(f, 60))
+    for e in (sl.manhattan_estimate(f), sl.conflict_estimate(f)):
+        for m in sl.moves(f, q):
+            assert e.whole(q) + e.change(q, m) == e.whole(sl.move(q, m))
+
+
+@pytest.mark.parametrize(
+    ("board", "manhattan", "conflicts"),
+    [
+        ("1 2 3 / 4 5 6 / 7 8 0", 0, 0),
+        ("2 1 3 / 4 5 6 / 7 8 0", 2, 2),  # 2 and 1 swap in their own row
+        ("3 2 1 / 4 5 6 / 7 8 0", 4, 4),  # 3 2 1: two of the three must leave
+        ("4 2 3 / 1 5 6 / 7 8 0", 2, 2),  # 4 over 1 in their own column
+        ("0 1 2 / 3 4 5 / 6 7 8", 12, 0),
+    ],
+)
+def test_heuristic_values_worked_out_by_hand(board: str, manhattan: int, conflicts: int) -> None:
+    q = sl.parse(board, EIGHT)
+    assert (sl.manhattan(EIGHT, q), sl.conflicts(EIGHT, q)) == (manhattan, conflicts)
+
+
+# --- the planner -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "f",
+    [
+        sl.frame(r, c, first)
+        for r, c in [(2, 2), (3, 3), (4, 4), (2, 5), (5, 3)]
+        for first in (False, True)
+    ],
+    ids=str,
+)
+def test_the_units_fill_every_cell_but_the_blanks_once(f: Frame) -> None:
+    cells = [c for u in sl.units(f) for c in u.homes]
+    assert sorted(cells) == sorted(set(range(f.size)) - {f.home[0]})
+    for u in sl.units(f):
+        if u.aside is not None:
+            a, b = u.homes
+            assert u.aside in f.neighbours[a] and b in f.neighbours[a]
+
+
+@settings(max_examples=FEW)
+@given(solvable_boards())
+def test_planning_solves_the_8_puzzle_never_better_than_shortest(
+    eight: Distances, q: Board
+) -> None:
+    meter = Meter(max_states=5_000)
+    ms = search.psolve(meter.watch_planner(sl.planner(EIGHT)), q)
+    assert ms is not None and len(ms) >= eight[q]
+    assert replay(EIGHT, q, ms) == EIGHT.goal
+
+
+@settings(max_examples=FEW)
+@given(frames, st.randoms(use_true_random=False))
+def test_planning_solves_random_boards_of_any_tray_fast(f: Frame, rng: Random) -> None:
+    q = sl.random_board(f, rng)
+    meter = Meter(max_states=20_000)
+    ms = search.psolve(meter.watch_planner(sl.planner(f)), q)
+    assert ms is not None
+    assert replay(f, q, ms) == f.goal
+
+
+def test_planning_the_15_puzzle_follows_its_plans() -> None:
+    """Korf's instance 1: plans succeed, so expansions barely exceed the moves made."""
+    f = sl.frame(4, 4, blank_first=True)
+    q = sl.parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", f)
+    meter = Meter(max_states=20_000)
+    ms = search.psolve(meter.watch_planner(sl.planner(f)), q)
+    assert ms is not None and replay(f, q, ms) == f.goal
+    assert 57 <= len(ms) <= meter.expanded <= 2 * len(ms)
+
+
+def test_goal_moves_and_premoves_by_hand() -> None:
+    q = sl.parse("4 1 3 / 2 0 5 / 7 8 6", EIGHT)
+    assert sl.goalmoves(EIGHT, q) == ((1, 0),)
+    assert sl.premoves(EIGHT, q, (1, 0)) == [[(2, 4), (4, 3)]]
+    assert sl.premoves(EIGHT, q, (1, 8)) == []  # tile 1 is nowhere near cell 8
+    assert sl.goalmoves(EIGHT, EIGHT.goal) == ()
+
+
+# --- the text form ---------------------------------------------------------------------------
+
+
+@given(frames, st.data(), st.sampled_from(["\n", " / ", "/", " ", "\n\n"]))
+def test_show_and_parse_round_trip(f: Frame, data: st.DataObject, sep: str) -> None:
+    q = data.draw(walked(f, 30))
+    text = sl.show(f, q, sep=sep)
+    assert sl.parse(text, f) == q
+    if sep != " ":
+        assert sl.shape_of(text) == (f.rows, f.cols)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "holds 9 tiles, the text has 0"),
+        ("1 2 3 4 5 6 7 8", "holds 9 tiles, the text has 8"),
+        ("1 2 3 / 4 5 6 / 7 8 8", "tile 8 appears twice, and tile 0 not at all"),
+        ("1 2 3 / 4 5 6 / 7 8 9", "tile 9 (row 3, tile 3) is too big"),
+        ("1 2 3 / 4 x 6 / 7 8 0", "'x' (row 2, tile 2) is not a tile number"),
+        ("1 2 3 4 / 5 6 / 7 8 0", "row 1 has 4 tiles"),
+        ("1 2 / 3 4 / 5 6 / 7 8 0", "has 3 rows, the text has 4"),
+        ("1 2 3 / 4 5 6 / 7 8 -1", "'-1'"),
+    ],
+)
+def test_bad_boards_say_what_is_wrong(text: str, says: str) -> None:
+    with pytest.raises(BoardError) as caught:
+        sl.parse(text, EIGHT)
+    assert says in str(caught.value)
+
+
+def test_the_blank_may_be_written_as_an_underscore() -> None:
+    assert sl.parse("1 2 3 / 4 5 6 / 7 8 _", EIGHT) == sl.parse("1,2,3,4,5,6,7,8,.", EIGHT)
+
+
+# --- the drawing -----------------------------------------------------------------------------
+
+
+@given(frames, st.data())
+def test_a_drawing_is_svg_with_every_tile_once(f: Frame, data: st.DataObject) -> None:
+    q = data.draw(walked(f, 20))
+    root = ElementTree.fromstring(sl.draw(f, q))
+    tiles = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "tile"]
+    assert sorted(int(g.get("data-tile", "0")) for g in tiles) == list(range(1, f.size))
+    home = sum(1 for c, t in enumerate(q) if t and f.home[t] == c)
+    assert sl.draw(f, q).count('fill="#cfe6c4"') == home
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def pearls(capsys: Capture, *argv: str) -> tuple[int, str, str]:
+    code = main([*argv[:2], "--max-states", "200000", "--timeout", "60", *argv[2:]])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_eight_as_json_lists_each_state_row_by_row(capsys: Capture) -> None:
+    code, out, err = pearls(capsys, "solve", "eight", "--board", SEED_BOARD, "--json")
+    obj = json.loads(out)
+    assert (code, err, obj["method"], obj["length"]) == (0, "", "astar", 22)
+    assert obj["states"][0] == [0, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert obj["states"][-1] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    assert len(obj["states"]) == len(obj["moves"]) + 1 == 23
+
+
+@pytest.mark.parametrize("method", ["astar", "idastar", "bfs", "iddfs", "plan"])
+def test_every_method_of_the_8_puzzle_on_the_command_line(capsys: Capture, method: str) -> None:
+    code, out, _ = pearls(
+        capsys, "solve", "eight", "--board", "1 2 3 / 0 4 6 / 7 5 8", "--method", method, "--moves"
+    )
+    assert (code, out.split()) == (0, ["4L", "5U", "8L"])
+
+
+def test_solve_fifteen_with_either_goal(capsys: Capture) -> None:
+    code, out, _ = pearls(capsys, "solve", "fifteen", "--example", "easy", "--moves")
+    assert (code, out.split()) == (0, ["7U", "11L", "12U"])
+    board = "4 1 2 3 / 5 0 6 7 / 8 9 10 11 / 12 13 14 15"
+    code, out, _ = pearls(
+        capsys, "solve", "fifteen", "--goal", "blank-first", "--board", board, "--moves"
+    )
+    assert (code, out.split()) == (0, ["5R", "4D"])
+
+
+def test_analyze_smaller_trays_and_the_8_puzzle(capsys: Capture) -> None:
+    code, out, _ = pearls(capsys, "analyze", "sliding", "--size", "2x3", "--json")
+    obj = json.loads(out)
+    assert (code, obj["states"], obj["max_distance"]) == (0, 360, 21)
+    assert obj["farthest"] == [[4, 5, 0, 1, 2, 3]]
+
+
+def test_svg_frames_for_a_solution(capsys: Capture, tmp_path: Path) -> None:
+    code, _, _ = pearls(capsys, "solve", "eight", "--example", "easy", "--svg", str(tmp_path))
+    assert code == 0
+    frames_written = sorted(p.name for p in tmp_path.glob("*.svg"))
+    assert frames_written == ["000.svg", "001.svg", "002.svg"]
+    ElementTree.fromstring((tmp_path / "001.svg").read_text())
+
+
+@pytest.mark.parametrize("size", ["3", "3x", "x4", "1x5", "11x2", "axb"])
+def test_a_bad_size_is_bad_input(capsys: Capture, size: str) -> None:
+    code, out, err = pearls(capsys, "solve", "sliding", "--size", size, "--board", "1 2 3 0")
+    assert (code, out) == (2, "")
+    assert "--size" in err or "tray" in err
+
+
+def test_generated_boards_are_solvable_with_their_length(capsys: Capture) -> None:
+    code = main(["generate", "eight", "--seed", "3", "--count", "3", "--json"])
+    out, _ = capsys.readouterr()
+    assert (code, len(out.splitlines())) == (0, 3)
+    for line in out.splitlines():
+        obj = json.loads(line)
+        q = sl.parse(obj["board"], EIGHT)
+        assert sl.solvable(EIGHT, q)
+        ms = sl.astar_solve(EIGHT, q)
+        assert ms is not None and obj["length"] == len(ms)
+        assert obj["manhattan"] <= obj["conflict"] <= obj["length"]

@@ -1,0 +1,337 @@
+"""Pattern databases: their tables against a second, simpler search, their sums against
+the true distance, the cache, and IDA* on flat integers against Korf's optimal lengths.
+
+The yardstick for a table is a 0-1 breadth-first search over (pattern cells, blank cell)
+states, the blank's moves free and the pattern tiles' moves costing one: no regions, no
+bit masks, no sparse index.  True distances come from breadth-first search over whole
+small trays, and from A* (itself checked against breadth-first search in
+tests/puzzles/test_sliding.py) on the 8 puzzle.
+
+Every test builds its databases in a temporary cache (``XDG_CACHE_HOME``); the 15
+puzzle's own databases take minutes to build and are left to ``make bench``, which
+solves all of Korf's 100 instances.  The few instances here use a weaker partition,
+4-4-4-3, built in a couple of seconds.
+"""
+
+from __future__ import annotations
+
+import csv
+import zlib
+from collections import deque
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pearls import patterns as pt
+from pearls.analysis import levels
+from pearls.errors import BoardError, LimitReached
+from pearls.informed import carried, idastar, score, scored
+from pearls.limits import Meter, Stats
+from pearls.puzzles import sliding as sl
+from pearls.puzzles.sliding import EIGHT, Board, Frame, Move
+
+KORF = Path(__file__).parent / "data" / "korf100.tsv"
+QUICK_KORF = (12, 42, 55, 79)  # the instances the 4-4-4-3 databases solve in a few 10,000 states
+SMALL_15: pt.Partition = ((1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12), (13, 14, 15))
+EIGHT_PARTITION: pt.Partition = ((1, 2, 3, 4), (5, 6, 7, 8))
+FEW = max(5, settings().max_examples // 4)
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh cache directory for every test."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    return tmp_path / "pearls"
+
+
+@pytest.fixture(scope="module")
+def fifteen_small(tmp_path_factory: pytest.TempPathFactory) -> pt.Databases:
+    """The 15 puzzle's 4-4-4-3 databases, built once for the module."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        dbs = pt.databases(4, 4, SMALL_15)
+    assert dbs is not None
+    return dbs
+
+
+def korf() -> Iterator[tuple[int, Board, int]]:
+    """Korf's instances: number, board (blank-first goal), optimal length."""
+    with KORF.open(newline="") as lines:
+        for row in csv.DictReader(lines, delimiter="\t"):
+            yield int(row["id"]), tuple(int(row[f"t{c}"]) for c in range(16)), int(row["optimal"])
+
+
+def yardstick(rows: int, cols: int, pattern: pt.Pattern) -> dict[tuple[int, ...], int]:
+    """The least pattern moves from each placement to the goal's, by 0-1 breadth-first
+    search over (cells of the pattern's tiles, blank cell), from the goal."""
+    f = sl.frame(rows, cols, blank_first=True)
+    start = (tuple(f.home[t] for t in pattern), f.home[0])
+    cost = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        cells, blank = state
+        for c in f.neighbours[blank]:
+            moved = tuple(blank if d == c else d for d in cells)
+            after, step = (moved, c), int(c in cells)
+            if after not in cost or cost[state] + step < cost[after]:
+                cost[after] = cost[state] + step
+                if step:
+                    queue.append(after)
+                else:
+                    queue.appendleft(after)
+    best: dict[tuple[int, ...], int] = {}
+    for (cells, _), d in cost.items():
+        best[cells] = min(d, best.get(cells, d))
+    return best
+
+
+def distances(f: Frame) -> dict[Board, int]:
+    """The true distance of every board of a small tray."""
+    return {q: d for d, level in enumerate(levels(sl.puzzle(f), [f.goal])) for q in level}
+
+
+def replay(f: Frame, q: Board, ms: list[Move]) -> Board:
+    for m in ms:
+        assert m in sl.moves(f, q)
+        q = sl.move(q, m)
+    return q
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "pattern"),
+    [
+        (2, 2, (1,)),
+        (2, 3, (1, 2)),
+        (2, 3, (5, 3, 4)),
+        (3, 2, (2, 4)),
+        (3, 3, (1, 2, 3)),
+        (3, 3, (8, 4, 5)),
+        (4, 4, (1, 2)),
+    ],
+)
+def test_a_table_holds_the_least_pattern_moves_of_every_placement(
+    rows: int, cols: int, pattern: pt.Pattern
+) -> None:
+    db = pt.build(rows, cols, pattern)
+    expected = yardstick(rows, cols, pattern)
+    bits = db.bits
+    found = {
+        tuple((i >> (bits * j)) & ((1 << bits) - 1) for j in range(len(pattern))): v
+        for i, v in enumerate(db.table)
+        if v != pt.UNSEEN
+    }
+    assert found == expected
+
+
+@pytest.mark.parametrize(
+    "f", [sl.frame(2, 3, True), sl.frame(3, 2, True), sl.frame(2, 3), sl.frame(2, 4, True)], ids=str
+)
+def test_partition_sums_never_exceed_the_true_distance_on_whole_small_trays(f: Frame) -> None:
+    split = (tuple(range(1, f.size // 2)), tuple(range(f.size // 2, f.size)))
+    dbs = pt.databases(f.rows, f.cols, split)
+    assert dbs is not None
+    e = pt.estimate(dbs, f)
+    for q, d in distances(f).items():
+        assert e.whole(q) <= d
+        assert all(db.value(pt.turned(f, q)) <= d for db in dbs.tables)
+
+
+@settings(max_examples=FEW)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_partition_sums_and_mirrors_never_exceed_the_true_distance_on_the_8_puzzle(
+    rng: Random, first: bool
+) -> None:
+    f = sl.frame(3, 3, first)
+    dbs = pt.databases(3, 3, EIGHT_PARTITION)
+    assert dbs is not None
+    q = sl.random_board(f, rng)
+    shortest = sl.astar_solve(f, q)
+    assert shortest is not None
+    plain = pt.turned(f, q)
+    assert dbs.value(plain) <= len(shortest)
+    assert dbs.value(pt.mirrored(3, plain)) <= len(shortest)
+
+
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_a_move_changes_the_sum_by_the_estimates_change(rng: Random, first: bool) -> None:
+    f = sl.frame(3, 3, first)
+    dbs = pt.databases(3, 3, EIGHT_PARTITION)
+    assert dbs is not None
+    e = pt.estimate(dbs, f)
+    q = sl.random_board(f, rng)
+    for m in sl.moves(f, q):
+        assert e.whole(q) + e.change(q, m) == e.whole(sl.move(q, m))
+
+
+def test_turning_and_mirroring_keep_the_distance() -> None:
+    rng = Random(5)
+    for _ in range(10):
+        q = sl.random_board(EIGHT, rng)
+        first = sl.frame(3, 3, blank_first=True)
+        lengths = {
+            len(ms)
+            for ms in (
+                sl.astar_solve(EIGHT, q),
+                sl.astar_solve(first, pt.turned(EIGHT, q)),
+                sl.astar_solve(first, pt.mirrored(3, pt.turned(EIGHT, q))),
+            )
+            if ms is not None
+        }
+        assert len(lengths) == 1
+
+
+def test_bad_patterns_and_partitions_are_refused() -> None:
+    for pattern in [(), (0, 1), (1, 1), (9,)]:
+        with pytest.raises(ValueError, match="pattern"):
+            pt.build(3, 3, pattern)
+    with pytest.raises(ValueError, match="too big"):
+        pt.build(4, 4, tuple(range(1, 9)))
+    with pytest.raises(ValueError, match="partition"):
+        pt.databases(3, 3, ((1, 2, 3), (4, 5)))
+
+
+# --- the cache -------------------------------------------------------------------------------
+
+
+def test_a_database_is_cached_under_xdg_cache_home_and_read_back(cache: Path) -> None:
+    assert pt.cache_dir() == cache
+    assert pt.database(3, 3, (1, 2, 3), make=False) is None
+    built = pt.database(3, 3, (1, 2, 3))
+    assert built is not None and pt.cache_path(3, 3, (1, 2, 3)).parent == cache
+    assert pt.load(3, 3, (1, 2, 3)) == built
+    assert [p.name for p in cache.iterdir()] == ["tiles-3x3-blank-first-1-2-3.pdb"]
+
+
+def test_the_cache_defaults_to_dot_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert pt.cache_dir() == tmp_path / ".cache" / "pearls"
+
+
+@pytest.mark.parametrize(
+    "damage", ["flip bytes", "truncate", "header", "empty", "other pattern", "other table"]
+)
+def test_a_corrupt_cache_file_is_rebuilt(damage: str) -> None:
+    built = pt.database(3, 3, (1, 2, 3))
+    path = pt.cache_path(3, 3, (1, 2, 3))
+    data = path.read_bytes()
+    line, _, packed = data.partition(b"\n")
+    if damage == "flip bytes":
+        middle = len(line) + 1 + len(packed) // 2
+        data = (
+            data[:middle] + bytes(b ^ 0xFF for b in data[middle : middle + 3]) + data[middle + 3 :]
+        )
+    elif damage == "truncate":
+        data = data[: len(data) // 2]
+    elif damage == "header":
+        data = line.replace(b"3x3", b"4x4") + b"\n" + packed
+    elif damage == "empty":
+        data = b""
+    elif damage == "other table":  # well compressed, but not the table the checksum names
+        table = bytearray(zlib.decompress(packed))
+        table[table.index(3)] = 2
+        data = line + b"\n" + zlib.compress(bytes(table))
+    else:
+        other = pt.build(3, 3, (4, 5, 6))
+        data = pt._header(other, "0" * 64) + packed
+    path.write_bytes(data)
+    assert pt.load(3, 3, (1, 2, 3)) is None
+    assert pt.database(3, 3, (1, 2, 3)) == built
+    assert pt.load(3, 3, (1, 2, 3)) == built
+
+
+def test_a_build_reports_progress_and_stops_at_a_limit() -> None:
+    seen: list[Stats] = []
+    pt.build(3, 3, (1, 2, 3, 4), seen.append)
+    assert seen and seen[-1].expanded > 0
+    assert all(a.expanded <= b.expanded for a, b in pairwise(seen))
+    with pytest.raises(LimitReached):
+        pt.build(3, 3, (1, 2, 3, 4), pt.metered(Meter(max_states=10)))
+    with pytest.raises(LimitReached):
+        pt.build(3, 3, (1, 2, 3, 4), pt.metered(Meter(timeout=1e-9)))
+
+
+def test_the_command_line_asks_for_databases_it_does_not_have() -> None:
+    with pytest.raises(BoardError, match="not in"):
+        pt.cached_estimate(sl.FIFTEEN)
+    with pytest.raises(BoardError, match="4x4"):
+        pt.cached_estimate(EIGHT)
+
+
+# --- IDA* on flat integers -------------------------------------------------------------------
+
+
+def test_korfs_instances_are_the_documented_ones() -> None:
+    instances = list(korf())
+    assert len(instances) == 100
+    assert sum(length for _, _, length in instances) == 5305
+    assert instances[0] == (1, (14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3), 57)
+    first = sl.frame(4, 4, blank_first=True)
+    assert all(sl.solvable(first, q) for _, q, _ in instances)
+
+
+@pytest.mark.parametrize("number", QUICK_KORF)
+def test_quick_korf_instances_are_solved_optimally(
+    fifteen_small: pt.Databases, number: int
+) -> None:
+    _, q, optimal = next(i for i in korf() if i[0] == number)
+    f = sl.frame(4, 4, blank_first=True)
+    meter = Meter(max_states=500_000)
+    found = pt.tile_idastar(fifteen_small, f, q, meter)
+    assert len(found.moves) == optimal == found.bounds[-1]
+    assert meter.expanded == found.expanded
+    assert replay(f, q, found.moves) == f.goal
+    assert all(b - a == 2 for a, b in pairwise(found.bounds))
+
+
+def test_the_generic_idastar_over_the_databases_agrees(fifteen_small: pt.Databases) -> None:
+    _, q, optimal = next(i for i in korf() if i[0] == 12)
+    f = sl.frame(4, 4, blank_first=True)
+    e = pt.estimate(fifteen_small, f)
+    found = idastar(Meter(max_states=100_000).watch(scored(sl.puzzle(f), e)), score(e, q), carried)
+    assert found is not None and len(found) == optimal
+    assert replay(f, q, found) == f.goal
+
+
+@settings(max_examples=FEW)
+@given(
+    st.randoms(use_true_random=False),
+    st.sampled_from([(3, 3, True), (3, 3, False), (2, 3, True), (3, 2, False)]),
+)
+def test_flat_idastar_finds_shortest_solutions_on_small_trays(
+    rng: Random, shape: tuple[int, int, bool]
+) -> None:
+    rows, cols, first = shape
+    f = sl.frame(rows, cols, first)
+    split = (tuple(range(1, f.size // 2)), tuple(range(f.size // 2, f.size)))
+    dbs = pt.databases(rows, cols, split)
+    assert dbs is not None
+    q = sl.random_board(f, rng)
+    shortest = sl.astar_solve(f, q)
+    found = pt.tile_idastar(dbs, f, q, Meter(max_states=1_000_000))
+    assert shortest is not None and len(found.moves) == len(shortest)
+    assert replay(f, q, found.moves) == f.goal
+
+
+def test_flat_idastar_on_a_solved_board_and_under_a_meter(fifteen_small: pt.Databases) -> None:
+    f = sl.frame(4, 4, blank_first=True)
+    assert pt.tile_idastar(fifteen_small, f, f.goal) == pt.Solved([], 1, (0,))
+    _, q, _ = next(i for i in korf() if i[0] == 1)
+    with pytest.raises(LimitReached) as caught:
+        pt.tile_idastar(fifteen_small, f, q, Meter(max_states=1_000))
+    assert (caught.value.limit, caught.value.expanded) == ("states", 1_000)
+    with pytest.raises(LimitReached, match="time"):
+        pt.tile_idastar(fifteen_small, f, q, Meter(timeout=1e-9))
+    _, q30, _ = next(i for i in korf() if i[0] == 30)  # 59,055 states with these tables
+    seen: list[Stats] = []
+    pt.tile_idastar(fifteen_small, f, q30, Meter(progress=seen.append))
+    assert seen and all(a.expanded < b.expanded for a, b in pairwise(seen))
