@@ -628,7 +628,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(err, str(e))
         return 2
     except LimitReached as e:
-        _say(err, str(e))
+        _say(err, f"{e}; --max-states and --timeout set the limits")
         return 3
     except KeyboardInterrupt:
         _say(err, "interrupted")

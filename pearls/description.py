@@ -117,6 +117,9 @@ class Problem(Generic[S, M]):
 
     ``words`` says a move in words and ``notation`` in a few characters, each given the
     state before it; ``draw`` gives an SVG document, where the puzzle has a drawing.
+    ``solvers`` run a method faster than the generic combinator would, on the same
+    terms (the 15 puzzle's IDA* on flat integers): given the start and the meter, they
+    count what they expand on it and stop at its limits.
     """
 
     puzzle: Puzzle[S, M]
@@ -134,6 +137,7 @@ class Problem(Generic[S, M]):
     goals: Sequence[S] = ()  # every solved state, where there are few
     find_goals: Callable[[Puzzle[S, M], S], Sequence[S]] | None = None  # those within reach
     direct: Callable[[S], Iterable[M]] | None = None  # the moves of a known algorithm
+    solvers: Mapping[str, Callable[[S, Meter], list[M] | None]] = field(default_factory=dict)
     answer: Callable[[S], JSON] | None = None  # a solved state as the puzzle's result
 
 
@@ -331,6 +335,8 @@ def _goals(problem: Problem[S, M], puzzle: Puzzle[S, M]) -> Sequence[S]:
 def _search(method: str, problem: Problem[S, M], meter: Meter) -> list[M] | None:
     """The moves that ``method`` finds for ``problem``, its puzzle watched by ``meter``."""
     puzzle, q = meter.watch(problem.puzzle), problem.start
+    if method in problem.solvers:
+        return problem.solvers[method](q, meter)
     if method == "bfs":
         return bfsolve(puzzle, q)
     if method == "dfs":

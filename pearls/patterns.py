@@ -46,7 +46,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
 
-from pearls.errors import BoardError, LimitReached
+from pearls.errors import LimitReached
 from pearls.informed import Estimate
 from pearls.limits import Meter, Stats
 from pearls.puzzles.sliding import BLANK, Board, Cell, Frame, Move, Tile, frame, move
@@ -62,7 +62,6 @@ __all__ = [
     "build",
     "cache_dir",
     "cache_path",
-    "cached_estimate",
     "database",
     "databases",
     "estimate",
@@ -451,20 +450,6 @@ def estimate(dbs: Databases, f: Frame) -> Estimate[Board, Move]:
         return db.table[after] - db.table[before]
 
     return Estimate(lambda q: dbs.value(turned(f, q)), change)
-
-
-def cached_estimate(f: Frame) -> Estimate[Board, Move]:
-    """The 15 puzzle's databases (:data:`FIFTEEN_PARTITION`) as an estimate, when they are
-    cached; :class:`~pearls.errors.BoardError` saying how to build them if not."""
-    if (f.rows, f.cols) != (4, 4):
-        raise BoardError("pattern databases serve 4x4 trays: use --heuristic conflict")
-    dbs = databases(make=False)
-    if dbs is None:
-        raise BoardError(
-            f"the 15 puzzle's pattern databases are not in {cache_dir()} yet: build them "
-            "once (a few minutes) with pearls.patterns.databases(), or use --heuristic conflict"
-        )
-    return estimate(dbs, f)
 
 
 # IDA* on flat integers

@@ -214,7 +214,8 @@ def test_max_states_stops_with_exit_3(capsys: Capture, command: str) -> None:
     assert (code, out) == (3, "")
     assert err == (
         "pearls: stopped at the limit of 100 states expanded "
-        f"(100 states expanded in {err.split(' in ')[1].split()[0]} s)\n"
+        f"(100 states expanded in {err.split(' in ')[1].split()[0]} s); "
+        "--max-states and --timeout set the limits\n"
     )
 
 
@@ -223,7 +224,8 @@ def test_timeout_stops_with_exit_3(capsys: Capture) -> None:
         capsys, "solve", "rushhour", "--example", "p4", "--method", "iddfs", "--timeout", "0.2"
     )
     assert (code, out) == (3, "")
-    assert re.fullmatch(r"pearls: stopped at the time limit of 0.2 s \([\d,]+ states .*\)\n", err)
+    limit = r"pearls: stopped at the time limit of 0.2 s \([\d,]+ states .*\); "
+    assert re.fullmatch(limit + r"--max-states and --timeout set the limits\n", err)
 
 
 def test_a_limit_that_is_not_reached_changes_nothing(capsys: Capture) -> None:

@@ -16,6 +16,7 @@ solves all of Korf's 100 instances.  The few instances here use a weaker partiti
 from __future__ import annotations
 
 import csv
+import json
 import zlib
 from collections import deque
 from collections.abc import Iterator
@@ -29,7 +30,8 @@ from hypothesis import strategies as st
 
 from pearls import patterns as pt
 from pearls.analysis import levels
-from pearls.errors import BoardError, LimitReached
+from pearls.cli import main
+from pearls.errors import LimitReached
 from pearls.informed import carried, idastar, score, scored
 from pearls.limits import Meter, Stats
 from pearls.puzzles import sliding as sl
@@ -260,11 +262,36 @@ def test_a_build_reports_progress_and_stops_at_a_limit() -> None:
         pt.build(3, 3, (1, 2, 3, 4), pt.metered(Meter(timeout=1e-9)))
 
 
-def test_the_command_line_asks_for_databases_it_does_not_have() -> None:
-    with pytest.raises(BoardError, match="not in"):
-        pt.cached_estimate(sl.FIFTEEN)
-    with pytest.raises(BoardError, match="4x4"):
-        pt.cached_estimate(EIGHT)
+def test_the_command_line_builds_the_databases_on_first_use(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[bool] = []
+    real = pt.databases
+
+    def small(
+        rows: int = 4,
+        cols: int = 4,
+        partition: pt.Partition = SMALL_15,
+        progress: pt.Progress | None = None,
+        make: bool = True,
+    ) -> pt.Databases | None:
+        asked.append(make)
+        return real(rows, cols, SMALL_15, progress, make)
+
+    monkeypatch.setattr(pt, "databases", small)
+    _, q, optimal = next(i for i in korf() if i[0] == QUICK_KORF[0])
+    board = " ".join(map(str, q))
+    argv = ["solve", "fifteen", "--goal", "blank-first", "--heuristic", "patterns", "--json"]
+    for built in (False, True):
+        assert main([*argv, "--board", board]) == 0
+        found = json.loads(capsys.readouterr().out)
+        assert (found["method"], found["length"]) == ("idastar", optimal)
+        assert asked == ([False, True] if not built else [False, True, False, True])
+        assert (
+            pt.cache_dir() / f"tiles-4x4-blank-first-{'-'.join(map(str, SMALL_15[0]))}.pdb"
+        ).exists()
+    assert main(["solve", "eight", "--heuristic", "patterns"]) == 2
+    assert "pattern databases serve 4x4 trays" in capsys.readouterr().err
 
 
 # --- IDA* on flat integers -------------------------------------------------------------------

@@ -889,7 +889,8 @@ GOAL_OPTION = Option(
 HEURISTIC_OPTION = Option(
     "heuristic",
     "what leads astar and idastar: conflict (Manhattan distance and linear conflicts), "
-    "manhattan, or patterns (additive pattern databases, 4x4 trays, built once and cached)",
+    "manhattan, or patterns (additive pattern databases for 4x4 trays, what random 15 "
+    "puzzles need: idastar builds them on first use, a few minutes, then reads them cached)",
     "conflict",
     ("conflict", "manhattan", "patterns"),
 )
@@ -918,7 +919,8 @@ def _size(settings: Settings, text: str | None) -> tuple[int, int]:
 
 
 def _estimate(f: Frame, settings: Settings) -> Estimate[Board, Move]:
-    """The heuristic the settings choose."""
+    """The heuristic the settings choose; ``patterns`` while the databases are not
+    built yet leads by linear conflicts (they are built by the first ``idastar``)."""
     chosen = settings.get("heuristic", "conflict")
     if chosen == "manhattan":
         return manhattan_estimate(f)
@@ -926,8 +928,29 @@ def _estimate(f: Frame, settings: Settings) -> Estimate[Board, Move]:
         # imported here, not above: pearls.patterns builds on this module
         from pearls import patterns
 
-        return patterns.cached_estimate(f)
+        if (f.rows, f.cols) != (4, 4):
+            raise BoardError("pattern databases serve 4x4 trays: use --heuristic conflict")
+        dbs = patterns.databases(make=False)
+        return conflict_estimate(f) if dbs is None else patterns.estimate(dbs, f)
     return conflict_estimate(f)
+
+
+def _solvers(
+    f: Frame, settings: Settings
+) -> dict[str, Callable[[Scored[Board], Meter], list[Move] | None]]:
+    """With pattern databases, ``idastar`` on flat integers
+    (:func:`pearls.patterns.tile_idastar`), the databases built on its first use with
+    the meter's progress shown (a few minutes, which the search's limits do not count)."""
+    if settings.get("heuristic") != "patterns":
+        return {}
+    from pearls import patterns
+
+    def idastar(s: Scored[Board], meter: Meter) -> list[Move] | None:
+        dbs = patterns.databases(progress=meter.progress)
+        assert dbs is not None  # databases() builds what is missing unless told not to
+        return patterns.tile_idastar(dbs, f, s.state, meter).moves
+
+    return {"idastar": idastar}
 
 
 def problem(f: Frame, text: str, settings: Settings) -> Problem[Scored[Board], Move]:
@@ -955,6 +978,7 @@ def problem(f: Frame, text: str, settings: Settings) -> Problem[Scored[Board], M
         perfect_hash=PerfectHash(lambda s: hashed.rank(s.state), hashed.size),
         heuristic=carried,
         goals=(score(e, f.goal),),
+        solvers=_solvers(f, settings),
     )
 
 
