@@ -940,7 +940,8 @@ def _solvers(
 ) -> dict[str, Callable[[Scored[Board], Meter], list[Move] | None]]:
     """With pattern databases, ``idastar`` on flat integers
     (:func:`pearls.patterns.tile_idastar`), the databases built on its first use with
-    the meter's progress shown (a few minutes, which the search's limits do not count)."""
+    the meter's progress shown (a few minutes, which the search's limits do not count:
+    the search runs under a meter of the same limits started after the build)."""
     if settings.get("heuristic") != "patterns":
         return {}
     from pearls import patterns
@@ -948,7 +949,10 @@ def _solvers(
     def idastar(s: Scored[Board], meter: Meter) -> list[Move] | None:
         dbs = patterns.databases(progress=meter.progress)
         assert dbs is not None  # databases() builds what is missing unless told not to
-        return patterns.tile_idastar(dbs, f, s.state, meter).moves
+        search = Meter(meter.max_states, meter.timeout, meter.progress, meter.every)
+        moves = patterns.tile_idastar(dbs, f, s.state, search).moves
+        meter.expanded, meter.generated = search.expanded, search.generated
+        return moves
 
     return {"idastar": idastar}
 

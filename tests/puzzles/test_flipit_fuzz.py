@@ -9,6 +9,7 @@ then damaged (a character changed, dropped or inserted, two swapped, whitespace 
 
 from __future__ import annotations
 
+from damage import damage
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -21,7 +22,6 @@ BOARD = ".BW \n"  # what boards are written in
 # figure's discs and square, a combining accent, a zero-width space, characters
 # str.split() takes for whitespace (no-break space, line separator, FS, NEL)
 ODD = "bwoO012\uff22\uff37\u25cf\u25cb\u25a1\u3000\u0301\u200b\xa0\u2028\x1c\x85\t\r\x0b."
-WHITESPACE = " \t\n\r\x0b\x0c\xa0\u2028\u3000"
 
 chars = st.sampled_from(BOARD + ODD) | st.characters()
 
@@ -41,22 +41,7 @@ stars = st.integers(0, 12 * 2048 - 1).map(lambda r: (STAR, fl.unrank(STAR, r)))
 def damaged(draw: st.DrawFn) -> str:
     """A position shown, then damaged one to three times."""
     b, q = draw(lines() | stars)
-    text = list(fl.show(b, q, sep=draw(st.sampled_from(["\n", "", " "]))))
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, max(0, len(text) - 1)))
-        damage = draw(st.sampled_from(["change", "drop", "insert", "swap", "space"]))
-        if damage == "change" and text:
-            text[i] = draw(chars)
-        elif damage == "drop" and text:
-            del text[i]
-        elif damage == "insert":
-            text.insert(i, draw(chars))
-        elif damage == "swap" and text:
-            j = draw(st.integers(0, len(text) - 1))
-            text[i], text[j] = text[j], text[i]
-        else:
-            text.insert(i, draw(st.text(WHITESPACE, min_size=1, max_size=3)))
-    return "".join(text)
+    return damage(draw, fl.show(b, q, sep=draw(st.sampled_from(["\n", "", " "]))), chars)
 
 
 def check(text: str) -> None:

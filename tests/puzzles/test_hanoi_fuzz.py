@@ -8,6 +8,7 @@ damaged.  ``HYPOTHESIS_PROFILE=fuzz`` runs them with 20,000 examples each.
 
 from __future__ import annotations
 
+from damage import damage
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -31,20 +32,7 @@ def positions(draw: st.DrawFn) -> Towers:
 @st.composite
 def damaged(draw: st.DrawFn) -> str:
     """A position shown, then changed, dropped, inserted or swapped one to three times."""
-    text = list(hanoi.show(draw(positions())))
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, max(0, len(text) - 1)))
-        damage = draw(st.sampled_from(["change", "drop", "insert", "swap"]))
-        if damage == "change" and text:
-            text[i] = draw(chars)
-        elif damage == "drop" and text:
-            del text[i]
-        elif damage == "swap" and text:
-            j = draw(st.integers(0, len(text) - 1))
-            text[i], text[j] = text[j], text[i]
-        else:
-            text.insert(i, draw(chars))
-    return "".join(text)
+    return damage(draw, hanoi.show(draw(positions())), chars, spaces=False)
 
 
 def check(text: str) -> Towers | None:

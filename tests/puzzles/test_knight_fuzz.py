@@ -7,6 +7,7 @@ written oddly; and boards shown from random shapes, then damaged.
 
 from __future__ import annotations
 
+from damage import damage
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -17,7 +18,6 @@ from pearls.puzzles.knight import Board
 SHAPE = ".#Kk/ \n"  # what drawn boards are written in
 ALPHABET = SHAPE + "0123456789xX\u00d7from,"  # and sizes
 ODD = "\u00a0\u2028\u3000\x1c\x85\t\r\uff0e\u0663\U0001f40e\x00-+"
-DAMAGES = ["change", "drop", "insert", "swap"]
 
 chars = st.sampled_from(ALPHABET + ODD) | st.characters()
 
@@ -33,20 +33,12 @@ def shapes(draw: st.DrawFn) -> Board:
 @st.composite
 def damaged(draw: st.DrawFn) -> str:
     """A board's text, damaged one to three times."""
-    text = list(knight.board_text(draw(shapes() | st.sampled_from([knight.SEED]))))
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, max(0, len(text) - 1)))
-        damage = draw(st.sampled_from(DAMAGES))
-        if damage == "change" and text:
-            text[i] = draw(chars)
-        elif damage == "drop" and text:
-            del text[i]
-        elif damage == "swap" and text:
-            j = draw(st.integers(0, len(text) - 1))
-            text[i], text[j] = text[j], text[i]
-        else:
-            text.insert(i, draw(chars))
-    return "".join(text)
+    return damage(
+        draw,
+        knight.board_text(draw(shapes() | st.sampled_from([knight.SEED]))),
+        chars,
+        spaces=False,
+    )
 
 
 def check(text: str) -> Board | None:

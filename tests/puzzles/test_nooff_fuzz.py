@@ -9,6 +9,7 @@ inserted, two swapped, whitespace added).  ``HYPOTHESIS_PROFILE=fuzz`` runs them
 
 from __future__ import annotations
 
+from damage import damage
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -20,7 +21,6 @@ BOARD = "LNOF. \n"  # what trays are written in
 # letters as the seed draws them, the seed's bulb, a combining accent, a zero-width space,
 # characters str.split() takes for whitespace (no-break space, line separator, FS, NEL)
 ODD = "lnofS0\uff2c\uff2e\uff2f\uff26\u96fb\u7403\u0301\u200b\xa0\u2028\x1c\x85\t\r\x0b"
-WHITESPACE = " \t\n\r\x0b\x0c\xa0\u2028\u3000"
 
 chars = st.sampled_from(BOARD + ODD) | st.characters()
 trays = st.integers(0, 539).map(no.unrank)
@@ -29,22 +29,7 @@ trays = st.integers(0, 539).map(no.unrank)
 @st.composite
 def damaged(draw: st.DrawFn) -> str:
     """A tray shown, then damaged one to three times."""
-    text = list(no.show(draw(trays), sep=draw(st.sampled_from(["\n", "", " "]))))
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, len(text) - 1))
-        damage = draw(st.sampled_from(["change", "drop", "insert", "swap", "space"]))
-        if damage == "change":
-            text[i] = draw(chars)
-        elif damage == "drop":
-            del text[i]
-        elif damage == "insert":
-            text.insert(i, draw(chars))
-        elif damage == "swap":
-            j = draw(st.integers(0, len(text) - 1))
-            text[i], text[j] = text[j], text[i]
-        else:
-            text.insert(i, draw(st.text(WHITESPACE, min_size=1, max_size=3)))
-    return "".join(text)
+    return damage(draw, no.show(draw(trays), sep=draw(st.sampled_from(["\n", "", " "]))), chars)
 
 
 def check(text: str) -> None:

@@ -8,6 +8,7 @@ then damaged.  ``HYPOTHESIS_PROFILE=fuzz`` runs them with 20,000 examples each.
 
 from __future__ import annotations
 
+from damage import damage
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -34,20 +35,7 @@ def walked(draw: st.DrawFn) -> tuple[River, Crossing]:
 @st.composite
 def damaged(draw: st.DrawFn) -> str:
     """A state shown, then changed, dropped, inserted or swapped one to three times."""
-    text = list(rv.show(*draw(walked())))
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, len(text) - 1))
-        damage = draw(st.sampled_from(["change", "drop", "insert", "swap"]))
-        if damage == "change":
-            text[i] = draw(chars)
-        elif damage == "drop":
-            del text[i]
-        elif damage == "swap":
-            j = draw(st.integers(0, len(text) - 1))
-            text[i], text[j] = text[j], text[i]
-        else:
-            text.insert(i, draw(chars))
-    return "".join(text)
+    return damage(draw, rv.show(*draw(walked())), chars, spaces=False)
 
 
 def banks(text: str) -> tuple[list[str], list[str]]:

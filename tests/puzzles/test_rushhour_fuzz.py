@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import string
 
+from damage import damage
 from hypothesis import event, given
 from hypothesis import strategies as st
 from pyrsistent import pvector
@@ -27,7 +28,6 @@ BOARD = ".ox \n" + string.ascii_letters  # what boards are written in
 # whose lower case is two characters), a combining accent, a zero-width space, digits,
 # characters str.split() takes for whitespace (no-break space, line separator, FS, NEL)
 ODD = "éÀ\uff21\uff41ßİǅªⅫ٣1?#\x00\u0301\u200b\xa0\u2028\x1c\x85\t\r\x0b\U0001f697"
-WHITESPACE = " \t\n\r\x0b\x0c\xa0\u2028\u3000"
 SEPARATORS = ["\n", "", " ", "\r\n", "\n\n"]
 STARTS = [rh.g1, rh.p2, rh.p3, rh.p4, rh.grid([(15, 16), (4, 18), (27, 41)])]
 
@@ -46,22 +46,7 @@ def walked(draw: st.DrawFn, max_moves: int = 30) -> Grid:
 @st.composite
 def damaged(draw: st.DrawFn) -> str:
     """A board reached by a random walk, shown, then damaged one to three times."""
-    text = list(rh.show(draw(walked()), sep=draw(st.sampled_from(SEPARATORS))))
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, len(text) - 1))
-        damage = draw(st.sampled_from(["change", "drop", "insert", "swap", "space"]))
-        if damage == "change":
-            text[i] = draw(chars)
-        elif damage == "drop":
-            del text[i]
-        elif damage == "insert":
-            text.insert(i, draw(chars))
-        elif damage == "swap":
-            j = draw(st.integers(0, len(text) - 1))
-            text[i], text[j] = text[j], text[i]
-        else:
-            text.insert(i, draw(st.text(WHITESPACE, min_size=1, max_size=3)))
-    return "".join(text)
+    return damage(draw, rh.show(draw(walked()), sep=draw(st.sampled_from(SEPARATORS))), chars)
 
 
 @st.composite

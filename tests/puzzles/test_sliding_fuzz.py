@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from random import Random
 
+from damage import damage
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -23,7 +24,6 @@ BOARD = "0123456789 /,_.\n"  # what boards are written in
 # look-alikes and oddities: other digits (Arabic-Indic, fullwidth, superscript), a
 # fraction slash, signs, characters str.split() takes for whitespace, a zero-width space
 ODD = "٣１²\u2044\u2212-+x\u200b\xa0\u2028\x1c\x85\t\r\x0b\U0001f9e9"
-WHITESPACE = " \t\n\r\x0b\x0c\xa0\u2028\u3000"
 SEPARATORS = ["\n", " / ", "/", " ", ",", "\r\n"]
 FRAMES = [
     sl.frame(r, c, first)
@@ -47,22 +47,7 @@ def shown(draw: st.DrawFn) -> tuple[Frame, str]:
 def damaged(draw: st.DrawFn) -> tuple[Frame, str]:
     """A shown board damaged one to three times."""
     f, board = draw(shown())
-    text = list(board)
-    for _ in range(draw(st.integers(1, 3))):
-        i = draw(st.integers(0, len(text) - 1))
-        damage = draw(st.sampled_from(["change", "drop", "insert", "swap", "space"]))
-        if damage == "change":
-            text[i] = draw(chars)
-        elif damage == "drop":
-            del text[i]
-        elif damage == "insert":
-            text.insert(i, draw(chars))
-        elif damage == "swap":
-            j = draw(st.integers(0, len(text) - 1))
-            text[i], text[j] = text[j], text[i]
-        else:
-            text.insert(i, draw(st.text(WHITESPACE, min_size=1, max_size=3)))
-    return f, "".join(text)
+    return f, damage(draw, board, chars)
 
 
 def check(f: Frame, text: str) -> Board | None:
