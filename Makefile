@@ -27,8 +27,16 @@ test: $(STAMP) $(CHROMIUM)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/puzzles/test_*_fuzz.py -p no:cacheprovider --timeout=1200
 
-bench: $(STAMP)
-	$(BIN)/python -m bench
+# The suite, about 10 minutes (`make bench BENCH=--quick`: about one); it writes
+# bench/results/. aima3 comes without its notebook dependencies, which its search never uses.
+bench: $(VENV)/.installed-bench
+	$(BIN)/python -m bench $(BENCH)
+
+$(VENV)/.installed-bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+		--config-settings editable_mode=compat --editable '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps 'aima3>=1.0.11'
+	touch $@
 
 docs: $(STAMP)
 	$(MKDOCS) serve

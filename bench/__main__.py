@@ -1,129 +1,273 @@
 """``make bench``: the figures behind docs/performance.md, measured side by side in one run.
 
-Prints Markdown tables.  Each figure is the median of several runs; compare ratios
-within one run, not seconds across machines.
+    python -m bench [--quick] [--big] [--only SECTION ...] [--out DIR]
+
+Prints Markdown and writes it, with the same figures as JSON, to
+``bench/results/<timestamp>.md`` and ``.json``, headed by the machine they were
+measured on.  Each time is the median of several runs after a warm-up, with the
+fastest and slowest beside it; the contenders of a comparison take turns round by
+round, and every ratio is between medians of one run.  ``--quick`` runs fewer rounds
+and smaller cases, in about a minute; ``--big`` adds the 3x4 sliding puzzle's 239,500,800
+states to the growth figures (most of an hour).
+
+Sections: ``design`` (generic ``bfsolve`` beside hand-tuned searches), ``table`` (Table
+18.1 timed), ``peers`` (simpleai and aima3 on the 8 puzzle), ``platform`` (limits,
+deepening, perfect hashing, representations), ``growth`` (whole-space analysis as the
+space grows), ``korf`` (Korf's 100), ``dask`` (the same work on 1 and 2 workers).
 """
 
 from __future__ import annotations
 
-import platform
-import statistics
+import argparse
+import importlib.util
+import json
 import sys
+import time
 import timeit
-import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from pyrsistent import plist, pvector
 
+from bench import growth, handtuned, peers
+from bench.plot import growth_svg
+from bench.timing import JSON, Timing, alternate, geomean, machine, markdown_table, seconds
 from pearls import search
 from pearls.analysis import PerfectHash, analyze
 from pearls.deepening import idsolve
 from pearls.limits import Meter
-from pearls.puzzles import rushhour
-from pearls.puzzles.rushhour import Grid, Move
-from pearls.types import Planner, Puzzle
+from pearls.puzzles import rushhour, sliding
+from pearls.puzzles.rushhour import Grid
+from pearls.types import Puzzle
 
-SOLVERS: dict[str, Callable[[Grid], list[Move] | None]] = {
-    "bfsolve": rushhour.bfsolve,
-    "psolve": rushhour.psolve,
-    "dfsolve": rushhour.dfsolve,
+RESULTS = Path(__file__).parent / "results"
+PLOT = Path(__file__).parent.parent / "docs" / "performance-growth.svg"
+PROBLEMS: dict[str, Grid] = {
+    "p1": rushhour.p1,
+    "p2": rushhour.p2,
+    "p3": rushhour.p3,
+    "p4": rushhour.p4,
 }
-PROBLEMS = {"p1": rushhour.p1, "p2": rushhour.p2, "p3": rushhour.p3, "p4": rushhour.p4}
-BOOK_SECONDS = {  # Table 18.1, Haskell (GHC) on the book's machine
-    "p1": (9.11, 0.23, 3.96),
-    "p2": (4.71, 0.04, 3.75),
-    "p3": (1.70, 0.91, 0.97),
-    "p4": (9.84, 2.36, 2.25),
+BOOK_SECONDS = {  # Table 18.1: the book's Haskell program, on its author's machine
+    "p1": {"bfsolve": 9.11, "psolve": 0.23, "dfsolve": 3.96},
+    "p2": {"bfsolve": 4.71, "psolve": 0.04, "dfsolve": 3.75},
+    "p3": {"bfsolve": 1.70, "psolve": 0.91, "dfsolve": 0.97},
+    "p4": {"bfsolve": 9.84, "psolve": 2.36, "dfsolve": 2.25},
 }
 
 
-def median_seconds(action: Callable[[], object], repeat: int = 5) -> float:
-    """The median wall-clock time of ``repeat`` runs of ``action``."""
-    return statistics.median(timeit.repeat(action, number=1, repeat=repeat))
+@dataclass(frozen=True)
+class Config:
+    """What a run measures: ``quick`` fewer rounds and smaller cases, ``big`` the 3x4;
+    ``out`` the folder of the results (a quick run draws its plot there, a full run on
+    the docs' performance page)."""
+
+    quick: bool
+    big: bool
+    out: Path = RESULTS
+
+    def rounds(self, full: int) -> int:
+        """The rounds of a comparison: ``full`` in a full run, fewer in a quick one."""
+        return max(1, full // 3) if self.quick else full
 
 
-def counted(method: str, g: Grid) -> tuple[list[Move] | None, int]:
-    """The plan ``method`` finds and how many paths it takes off its frontier on the way:
-    ``solved`` is asked exactly once for each."""
-    count = 0
+@dataclass(frozen=True)
+class Section:
+    """A section of the report: Markdown lines, and the same figures as JSON."""
 
-    def solved(q: Grid) -> bool:
-        nonlocal count
-        count += 1
-        return rushhour.solved(q)
-
-    counting = Puzzle(rushhour.moves, rushhour.move, solved)
-    runs: dict[str, Callable[[], list[Move] | None]] = {
-        "bfsolve": lambda: search.bfsolve(counting, g),
-        "psolve": lambda: search.psolve(
-            Planner(counting, rushhour.goalmoves, rushhour.newplans), g
-        ),
-        "dfsolve": lambda: search.dfsolve(counting, g),
-    }
-    plan = runs[method]()
-    return plan, count
+    title: str
+    lines: list[str]
+    data: JSON
 
 
-def solver_table() -> list[str]:
-    """Table 18.1 in this port: moves, work and seconds, with the book's seconds beside."""
-    lines = [
-        "| problem | method | moves | paths popped | seconds | x bfsolve | book: seconds "
-        "| x bfsolve |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
+def _ratio(r: float) -> str:
+    """A ratio to two significant figures or more: 0.45, 3.1, 149."""
+    return f"{r:.2f}" if r < 1 else f"{r:.1f}" if r < 10 else f"{r:,.0f}"
+
+
+def _median(action: Callable[[], object], runs: int) -> float:
+    """The median seconds of ``runs`` runs of ``action``, after one to warm up."""
+    return alternate({"action": action}, runs)["action"].median
+
+
+def _cell(t: Timing) -> str:
+    """A time as ``median (min-max)`` seconds."""
+    return f"{t.median:.3f} ({t.low:.3f}-{t.high:.3f})"
+
+
+# The cost of the generic design
+
+
+def design(config: Config) -> Section:
+    """Generic ``bfsolve`` beside two hand-tuned searches, on Rush Hour and the 8 puzzle."""
+    eight = sliding.puzzle(sliding.EIGHT)
+    cases: list[tuple[str, str, Callable[[], object], Callable[[], object], Callable[[], object]]]
+    cases = [
+        (
+            "Rush Hour",
+            name,
+            partial(handtuned.rushhour_bfs, g),
+            partial(handtuned.rushhour_bfs_levels, g),
+            partial(search.bfsolve, rushhour.puzzle, g),
+        )
+        for name, g in PROBLEMS.items()
     ]
-    for name, g in PROBLEMS.items():
-        ours = {method: median_seconds(partial(solve, g)) for method, solve in SOLVERS.items()}
-        for method, book in zip(SOLVERS, BOOK_SECONDS[name], strict=True):
-            plan, popped = counted(method, g)
-            moves = len(plan) if plan is not None else "none"
-            lines.append(
-                f"| {name} | {method} | {moves} | {popped} | {ours[method]:.3f} | "
-                f"{ours[method] / ours['bfsolve']:.2f} | {book:.2f} | "
-                f"{book / BOOK_SECONDS[name][0]:.2f} |"
-            )
-    return lines
+    cases.append(
+        (
+            "8 puzzle",
+            "8 6 7 / 2 5 4 / 3 0 1",
+            lambda: handtuned.eight_bfs(handtuned.HARDEST),
+            lambda: handtuned.eight_bfs_levels(handtuned.HARDEST),
+            lambda: search.bfsolve(eight, handtuned.HARDEST),
+        )
+    )
+    rows: list[list[object]] = []
+    data: list[JSON] = []
+    ratios: dict[str, list[tuple[float, float]]] = {"Rush Hour": [], "8 puzzle": []}
+    for puzzle, name, tuned, levels, generic in cases:
+        rounds = config.rounds(3 if puzzle == "8 puzzle" else 9)
+        t = alternate({"tuned": tuned, "levels": levels, "generic": generic}, rounds)
+        ratio, ratio_levels = (
+            t["generic"].median / t["tuned"].median,
+            t["generic"].median / t["levels"].median,
+        )
+        ratios[puzzle].append((ratio, ratio_levels))
+        rows.append(
+            [
+                f"{puzzle} {name}",
+                _cell(t["tuned"]),
+                _cell(t["levels"]),
+                _cell(t["generic"]),
+                f"{ratio:.2f}",
+                f"{ratio_levels:.2f}",
+            ]
+        )
+        row: dict[str, JSON] = {"puzzle": puzzle, "problem": name, "ratio": ratio}
+        row |= {"ratio_levels": ratio_levels} | {k: v.json() for k, v in t.items()}
+        data.append(row)
+    means: dict[str, JSON] = {}
+    for puzzle, pairs in ratios.items():
+        mean, mean_levels = geomean(r for r, _ in pairs), geomean(r for _, r in pairs)
+        rows.append(
+            [
+                f"**{puzzle}, geometric mean**",
+                "",
+                "",
+                "",
+                f"**{mean:.2f}**",
+                f"**{mean_levels:.2f}**",
+            ]
+        )
+        means[puzzle] = {"ratio": mean, "ratio_levels": mean_levels}
+    header = ["problem", "hand-tuned, s", "hand-tuned in Bird's order, s", "bfsolve, s",
+              "bfsolve ÷ hand-tuned", "bfsolve ÷ Bird's order"]  # fmt: skip
+    lines = markdown_table(header, rows)
+    return Section(
+        "The cost of the generic design", lines, {"rows": data, "geometric_means": means}
+    )
 
 
-def representation_table() -> list[str]:
-    """The costs behind the choice of persistent histories and ``PVector`` states."""
-    history = plist(range(1000))
-    copied = list(range(1000))
-    state = pvector(rushhour.p1)
-    as_tuple = tuple(rushhour.p1)
-    states = [rushhour.move(state, m) for m in rushhour.moves(state)] * 100
-    tuples = [tuple(s) for s in states]
-    rows = {
-        "extend a 1000-move history: PList.cons": lambda: history.cons(0),
-        "extend a 1000-move history: list copy ms + [m]": lambda: [*copied, 0],
-        "hash a 13-vehicle grid: PVector": lambda: hash(state),
-        "hash a 13-vehicle grid: tuple": lambda: hash(as_tuple),
-        "set of 600 grids: PVector": lambda: set(states),
-        "set of 600 grids: tuple": lambda: set(tuples),
+# Table 18.1
+
+
+def table(config: Config) -> Section:
+    """The chapter's three solvers on its four problems: time, moves, states expanded."""
+    solvers: dict[str, Callable[[Grid], list[rushhour.Move] | None]] = {
+        "bfsolve": rushhour.bfsolve,
+        "psolve": rushhour.psolve,
+        "dfsolve": rushhour.dfsolve,
     }
-    lines = ["| operation | microseconds |", "|---|---:|"]
-    for label, action in rows.items():
-        seconds = min(timeit.repeat(action, number=1000, repeat=5)) / 1000
-        lines.append(f"| {label} | {seconds * 1e6:.2f} |")
-    return lines
+    rows: list[list[object]] = []
+    data: list[JSON] = []
+    for name, g in PROBLEMS.items():
+        t = alternate({m: partial(s, g) for m, s in solvers.items()}, config.rounds(7))
+        for method in solvers:
+            moves, expanded = _counted(method, g)
+            book = BOOK_SECONDS[name][method]
+            rows.append([name, method, moves, f"{expanded:,}", _cell(t[method]), f"{book:.2f}"])
+            row: dict[str, JSON] = {"problem": name, "method": method, "moves": moves}
+            row |= {"expanded": expanded, "book_seconds": book} | t[method].json()
+            data.append(row)
+    header = ["problem", "method", "moves", "states expanded", "seconds", "book's seconds"]
+    note = ("The book's seconds are its Haskell program's, on the author's machine before "
+            "2010: another language, compiler and machine, quoted for the record.")  # fmt: skip
+    return Section("Table 18.1, timed", [*markdown_table(header, rows), "", note], data)
 
 
-def alternating_medians(
-    actions: dict[str, Callable[[], object]], rounds: int = 7
-) -> dict[str, float]:
-    """The median seconds of each action, the actions taking turns round by round so
-    that a change in the machine's load falls on all of them alike."""
-    times: dict[str, list[float]] = {label: [] for label in actions}
-    for _ in range(rounds):
-        for label, action in actions.items():
-            times[label].extend(timeit.repeat(action, number=1, repeat=1))
-    return {label: statistics.median(ts) for label, ts in times.items()}
+def _counted(method: str, g: Grid) -> tuple[int, int]:
+    """The moves a solver finds and the states it expands (a meter's count)."""
+    meter = Meter()
+    if method == "psolve":
+        plan = search.psolve(meter.watch_planner(rushhour.planner), g)
+    elif method == "dfsolve":
+        plan = search.dfsolve(meter.watch(rushhour.puzzle), g)
+    else:
+        plan = search.bfsolve(meter.watch(rushhour.puzzle), g)
+    return len(plan or []), meter.expanded
+
+
+# Peers
+
+
+def peer_section(config: Config) -> Section:
+    """simpleai and aima3 beside pearls on 8-puzzle boards of growing distance."""
+    cap = 3.0 if config.quick else 30.0
+    others = peers.available()
+    stopped: set[str] = set()
+    rows: list[list[object]] = []
+    data: list[JSON] = []
+    for distance in peers.distances(config.quick):
+        q = peers.position(distance)
+        ours = alternate(
+            {"bfs": partial(peers.pearls_bfs, q), "astar": partial(peers.pearls_astar, q)},
+            config.rounds(3),
+        )
+        rows.append([distance, "pearls bfsolve", _cell(ours["bfs"]), "1"])
+        rows.append([distance, "pearls astar", _cell(ours["astar"]), "1"])
+        entry: dict[str, JSON] = {
+            "distance": distance,
+            "pearls": {k: v.json() for k, v in ours.items()},
+        }
+        for label, (kind, solver) in others.items():
+            if label in stopped:
+                rows.append([distance, label, f"> {cap:g} (capped nearer)", ""])
+                continue
+            outcome = peers.run_capped(solver, q, cap)
+            if outcome.capped:
+                stopped.add(label)
+                rows.append(
+                    [distance, label, f"> {cap:g} (capped)", "> " + _ratio(cap / ours[kind].median)]
+                )
+            else:
+                ratio = outcome.seconds / ours[kind].median
+                rows.append([distance, label, f"{outcome.seconds:.3f}", _ratio(ratio)])
+            entry[label] = {
+                "seconds": outcome.seconds,
+                "moves": outcome.moves,
+                "capped": outcome.capped,
+            }
+        data.append(entry)
+    header = ["distance", "search", "seconds", "÷ pearls (same kind)"]
+    lines = markdown_table(header, rows)
+    missing = peers.missing()
+    if missing:
+        lines += [
+            "",
+            f"Not installed, so not run: {', '.join(missing)} (`make bench` installs them).",
+        ]
+    lines += ["", f"Each peer runs once a board, capped at {cap:g} s; pearls' times are medians."]
+    return Section("Peers on the 8 puzzle", lines, data)
+
+
+# The platform's own costs
 
 
 Coins = tuple[int, ...]
 
 
-def coins(n: int) -> Puzzle[Coins, int]:
+def _coins(n: int) -> Puzzle[Coins, int]:
     """``n`` coins in a row, a move turning one over: 2 ** n states."""
 
     def turn(q: Coins, i: int) -> Coins:
@@ -132,60 +276,12 @@ def coins(n: int) -> Puzzle[Coins, int]:
     return Puzzle(lambda q: range(n), turn, lambda q: all(q))
 
 
-def binary(n: int) -> PerfectHash[Coins]:
+def _binary(n: int) -> PerfectHash[Coins]:
     """The coins read as a binary number: a minimal perfect hash onto ``range(2 ** n)``."""
     return PerfectHash(lambda q: int("".join(map(str, q)), 2), 2**n)
 
 
-def peak_bytes(action: Callable[[], object]) -> int:
-    """The most memory ``action`` held at once, as tracemalloc counts it."""
-    tracemalloc.start()
-    action()
-    peak = tracemalloc.get_traced_memory()[1]
-    tracemalloc.stop()
-    return peak
-
-
-def platform_table() -> list[str]:
-    """What the techniques beyond the chapter cost: a watched search beside a bare one,
-    iterative deepening beside breadth-first search, a perfect hash beside a set."""
-    n = 16
-    start: Coins = (0,) * n
-    near = near_the_exit(6)
-    actions: dict[str, Callable[[], object]] = {
-        "bfsolve p1": lambda: search.bfsolve(rushhour.puzzle, rushhour.p1),
-        "bfsolve p1, watched by a Meter": lambda: search.bfsolve(
-            Meter(max_states=10**7).watch(rushhour.puzzle), rushhour.p1
-        ),
-        "bfsolve, 6 moves from the exit": lambda: search.bfsolve(rushhour.puzzle, near),
-        "idsolve, 6 moves from the exit": lambda: idsolve(rushhour.puzzle, near, rushhour.undoes),
-        "analyze p1's cluster (4,780 states)": lambda: analyze(rushhour.puzzle, [rushhour.p1]),
-        f"analyze {2**n:,} coin rows, a set": lambda: analyze(coins(n), [start]),
-        f"analyze {2**n:,} coin rows, a perfect hash": lambda: analyze(
-            coins(n), [start], binary(n)
-        ),
-    }
-    seconds = alternating_medians(actions, rounds=5)
-    lines = ["| task | seconds | ratio |", "|---|---:|---:|"]
-    base = {"bfsolve p1, watched by a Meter": "bfsolve p1"}
-    base |= {"idsolve, 6 moves from the exit": "bfsolve, 6 moves from the exit"}
-    base |= {f"analyze {2**n:,} coin rows, a perfect hash": f"analyze {2**n:,} coin rows, a set"}
-    for label, t in seconds.items():
-        ratio = f"{t / seconds[base[label]]:.2f}" if label in base else ""
-        lines.append(f"| {label} | {t:.3f} | {ratio} |")
-    as_set = peak_bytes(lambda: analyze(coins(n), [start]))
-    hashed = peak_bytes(lambda: analyze(coins(n), [start], binary(n)))
-    lines += [
-        "",
-        "| visited states kept in | peak bytes per state |",
-        "|---|---:|",
-        f"| a set of tuples | {as_set / 2**n:.0f} |",
-        f"| a bytearray by perfect hash | {hashed / 2**n:.0f} |",
-    ]
-    return lines
-
-
-def near_the_exit(k: int) -> Grid:
+def _near_the_exit(k: int) -> Grid:
     """Figure 18.1 played to ``k`` moves before the end of its shortest solution."""
     plan = rushhour.bfsolve(rushhour.g1) or []
     g = rushhour.g1
@@ -194,13 +290,225 @@ def near_the_exit(k: int) -> Grid:
     return g
 
 
-def main() -> None:
-    """Print every table, with the machine it was measured on."""
-    print(f"Python {platform.python_version()} on {platform.machine()}, {sys.platform}\n")
-    print("\n".join(solver_table()), end="\n\n")
-    print("\n".join(representation_table()), end="\n\n")
-    print("\n".join(platform_table()))
+def platform(config: Config) -> Section:
+    """What the techniques beyond the chapter cost, each beside what it replaces."""
+    n = 14 if config.quick else 16
+    start: Coins = (0,) * n
+    near = _near_the_exit(6)
+    pairs: list[tuple[str, Callable[[], object], str, Callable[[], object]]] = [
+        ("bfsolve p1", lambda: search.bfsolve(rushhour.puzzle, rushhour.p1),
+         "bfsolve p1, watched by a Meter",
+         lambda: search.bfsolve(Meter(max_states=10**7).watch(rushhour.puzzle), rushhour.p1)),
+        ("bfsolve, 6 moves from the exit", lambda: search.bfsolve(rushhour.puzzle, near),
+         "idsolve, 6 moves from the exit", lambda: idsolve(rushhour.puzzle, near, rushhour.undoes)),
+        (f"analyze {2**n:,} coin rows, a set", lambda: analyze(_coins(n), [start]),
+         f"analyze {2**n:,} coin rows, a perfect hash",
+         lambda: analyze(_coins(n), [start], _binary(n))),
+    ]  # fmt: skip
+    rows: list[list[object]] = []
+    data: list[JSON] = []
+    for base, first, label, second in pairs:
+        t = alternate({base: first, label: second}, config.rounds(5))
+        ratio = t[label].median / t[base].median
+        rows += [[base, _cell(t[base]), ""], [label, _cell(t[label]), f"{ratio:.2f}"]]
+        row: dict[str, JSON] = {"base": base, "task": label, "ratio": ratio}
+        data.append(row | {k: v.json() for k, v in t.items()})
+    lines = markdown_table(["task", "seconds", "ratio"], rows)
+    lines += ["", *_representations()]
+    return Section("Beyond the chapter: what each technique costs", lines, data)
+
+
+def _representations() -> list[str]:
+    """The costs behind persistent histories and ``PVector`` states, in microseconds."""
+    history, copied = plist(range(1000)), list(range(1000))
+    state, as_tuple = pvector(rushhour.p1), tuple(rushhour.p1)
+    states = [rushhour.move(state, m) for m in rushhour.moves(state)] * 100
+    tuples = [tuple(s) for s in states]
+    actions: dict[str, Callable[[], object]] = {
+        "extend a 1000-move history: PList.cons": lambda: history.cons(0),
+        "extend a 1000-move history: list copy ms + [m]": lambda: [*copied, 0],
+        "hash a 13-vehicle grid: PVector": lambda: hash(state),
+        "hash a 13-vehicle grid: tuple": lambda: hash(as_tuple),
+        "set of 600 grids: PVector": lambda: set(states),
+        "set of 600 grids: tuple": lambda: set(tuples),
+    }
+    rows = []
+    for label, action in actions.items():
+        micros = 1e6 * min(timeit.repeat(action, number=1000, repeat=5)) / 1000
+        rows.append([label, f"{micros:.2f}"])
+    return markdown_table(["operation", "microseconds"], rows)
+
+
+# Growth
+
+
+def growth_section(config: Config) -> Section:
+    """Seconds and peak memory of whole-space analyses as the space grows."""
+    timeout = 3 * 3600.0 if config.big else 900.0
+    points = []
+    for kind, size, mode in growth.points(config.quick, config.big):
+        point = growth.measure(kind, size, mode, timeout)
+        if point is not None:
+            points.append(point)
+    rows = [
+        [f"{'Flip It, ' + p.size + ' cells' if p.kind == 'flipit' else 'sliding ' + p.size}",
+         f"{p.states:,}", p.max_distance, p.mode, f"{p.seconds:.2f}", f"{p.micros_per_state:.1f}",
+         f"{p.peak_bytes / 2**20:.1f}", f"{p.bytes_per_state:.1f}"]
+        for p in points
+    ]  # fmt: skip
+    header = ["space", "states", "farthest", "kept as", "seconds", "µs a state", "peak MB",
+              "bytes a state"]  # fmt: skip
+    series: dict[str, list[tuple[float, float, float]]] = {}
+    for p in points:
+        name = "Flip It (survey)" if p.kind == "flipit" else f"sliding, {p.mode}"
+        series.setdefault(name, []).append((p.states, p.micros_per_state, p.bytes_per_state))
+    picture = growth_svg(series)
+    target = PLOT if not config.quick else config.out / "growth.svg"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(picture, encoding="utf-8")
+    lines = [*markdown_table(header, rows), "", f"Plot: `{target.name}`."]
+    return Section("Growth of whole-space analysis", lines, [_point_json(p) for p in points])
+
+
+def _point_json(p: growth.Point) -> JSON:
+    """A growth point as JSON."""
+    fields: dict[str, JSON] = {"kind": p.kind, "size": p.size, "mode": p.mode}
+    return fields | {
+        "states": p.states,
+        "max_distance": p.max_distance,
+        "seconds": p.seconds,
+        "peak_bytes": p.peak_bytes,
+    }
+
+
+# Korf's 100
+
+
+def korf_section(config: Config) -> Section:
+    """Korf's 100 by bench.korf: every instance, or a few with the databases cached."""
+    if importlib.util.find_spec("bench.korf") is None:
+        return Section("Korf's 100", ["bench/korf.py is not there yet."], None)
+    from bench import korf
+    from pearls import patterns
+
+    if config.quick and patterns.databases(make=False) is None:
+        note = (
+            "Skipped in a quick run: the pattern databases are not cached "
+            "(`python -m bench.korf` builds them)."
+        )
+        return Section("Korf's 100", [note], None)
+    ids = sorted(korf.instances(), key=lambda i: i.optimal)[:3] if config.quick else None
+    report = korf.run([i.number for i in ids] if ids else None, progress=_progress)
+    rows: list[JSON] = [
+        {"number": r.number, "length": r.length, "optimal": r.optimal, "expanded": r.expanded,
+         "seconds": r.seconds, "estimate": r.estimate}
+        for r in report.rows
+    ]  # fmt: skip
+    return Section(
+        "Korf's 100",
+        korf.markdown(report).splitlines(),
+        {"rows": rows, "build_seconds": report.build_seconds},
+    )
+
+
+def _progress(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+# Dask
+
+
+def dask_section(config: Config) -> Section:
+    """The same analysis and batch on one process, then on 1 and 2 Dask workers."""
+    if importlib.util.find_spec("distributed") is None:
+        return Section(
+            "Scale-out on Dask",
+            ["dask is not installed (`pip install functional-pearls[dask]`)."],
+            None,
+        )
+    from pearls import distributed
+
+    f = sliding.EIGHT if config.quick else sliding.frame(2, 5)
+    puzzle, h = sliding.puzzle(f), sliding.rank(f)
+    boards = [rushhour.show(g) for g in (*PROBLEMS.values(), rushhour.g1)] * (
+        1 if config.quick else 3
+    )
+    single = {
+        "analysis": seconds(lambda: analyze(puzzle, [f.goal], h)),
+        "batch": _median(lambda: [rushhour.DESCRIPTION.solve("bfs", b) for b in boards], 3),
+    }
+    rows: list[list[object]] = []
+    data: dict[str, JSON] = {"single": dict(single)}
+    for workers in (1, 2):
+        with distributed.client(workers=workers) as c:
+            address = str(c.scheduler_info()["address"])
+            times = {
+                "analysis": seconds(
+                    partial(distributed.analyze, puzzle, [f.goal], h, scheduler=address)
+                ),
+                "batch": _median(
+                    partial(distributed.solve_batch, "rushhour", "bfs", boards, scheduler=address),
+                    3,
+                ),
+            }
+        data[f"workers_{workers}"] = dict(times)
+        for task, t in times.items():
+            rows.append(
+                [task, workers, f"{t:.2f}", f"{single[task]:.2f}", f"{single[task] / t:.2f}"]
+            )
+    space = f"the {f.rows}x{f.cols} puzzle's {h.size:,} states"
+    lines = markdown_table(["task", "workers", "seconds", "one process, s", "speed-up"], rows)
+    lines += ["", f"analysis: {space}, by rank range, one run; batch: {len(boards)} Rush Hour "
+              "boards, bfs, one task each, the median of 3 runs. Clusters started beforehand "
+              "(not timed)."]  # fmt: skip
+    return Section("Scale-out on Dask", lines, data)
+
+
+SECTIONS: dict[str, Callable[[Config], Section]] = {
+    "design": design,
+    "table": table,
+    "peers": peer_section,
+    "platform": platform,
+    "growth": growth_section,
+    "korf": korf_section,
+    "dask": dask_section,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the chosen sections, print Markdown, write Markdown and JSON to the results."""
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer rounds, smaller cases")
+    parser.add_argument("--big", action="store_true", help="add the 3x4 puzzle to the growth")
+    parser.add_argument("--only", nargs="+", choices=list(SECTIONS), help="these sections only")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where the results go")
+    args = parser.parse_args(argv)
+    config = Config(args.quick, args.big, args.out)
+    about = machine() | {"quick": config.quick}
+    head = (f"Measured {about['timestamp']} on {about['cpu']}, {about['cores']} cores, "
+            f"Python {about['python']}{', quick run' if config.quick else ''}.")  # fmt: skip
+    print(head, end="\n\n", flush=True)
+    report, results = [head, ""], {"machine": about, "sections": {}}
+    for key in args.only or SECTIONS:
+        began = time.perf_counter()
+        section = SECTIONS[key](config)
+        lines = [f"## {section.title}", "", *section.lines, ""]
+        print("\n".join(lines), flush=True)
+        report += lines
+        sections = results["sections"]
+        assert isinstance(sections, dict)
+        sections[key] = {
+            "title": section.title,
+            "seconds": time.perf_counter() - began,
+            "data": section.data,
+        }
+    args.out.mkdir(parents=True, exist_ok=True)
+    stamp = str(about["timestamp"]).replace(":", "").replace("+0000", "Z")
+    (args.out / f"{stamp}.md").write_text("\n".join(report), encoding="utf-8")
+    (args.out / f"{stamp}.json").write_text(json.dumps(results, indent=1), encoding="utf-8")
+    print(f"Written to {args.out / stamp}.md and .json", file=sys.stderr)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

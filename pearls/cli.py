@@ -6,7 +6,8 @@ name, only the registry (:mod:`pearls.registry`).
     pearls solve PUZZLE [--example NAME | --board BOARD | --batch FILE] [--method METHOD]
                         [--all] [--json | --moves] [--svg DIR] [--OPTION VALUE ...]
                         [--max-states N] [--timeout SECONDS]
-    pearls analyze PUZZLE [--example NAME | --board BOARD] [--json] [--OPTION VALUE ...]
+    pearls analyze PUZZLE [--example NAME | --board BOARD] [--from-goals | --from-start]
+                          [--workers N | --scheduler ADDRESS] [--json] [--OPTION VALUE ...]
                           [--max-states N] [--timeout SECONDS]
     pearls generate PUZZLE [--seed N] [--count K] [--json] [--OPTION VALUE ...]
                            [--max-states N] [--timeout SECONDS]
@@ -53,10 +54,21 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from pearls import svg
-from pearls.description import JSON, METHODS, Generated, Record, Settings, Solution, Survey
+from pearls.analysis import Analysis, PerfectHash
+from pearls.description import (
+    JSON,
+    METHODS,
+    Analyser,
+    Generated,
+    Record,
+    Settings,
+    Solution,
+    Survey,
+)
 from pearls.errors import BoardError, LimitReached
 from pearls.limits import Meter, Stats
 from pearls.registry import PUZZLES, Described
+from pearls.types import M, Puzzle, S
 
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
@@ -100,6 +112,8 @@ class _Args(argparse.Namespace):
     seed: int = 0
     count: int = 1
     from_goals: bool | None = None
+    workers: int | None = None
+    scheduler: str | None = None
 
     def settings(self, d: Described) -> Settings:
         """The values of the puzzle's own options."""
@@ -221,6 +235,16 @@ def _add_source(parser: argparse.ArgumentParser, d: Described, command: str) -> 
             action="store_const",
             const=False,
             help="distances from the start",
+        )
+        where = parser.add_mutually_exclusive_group()
+        where.add_argument(
+            "--workers",
+            type=_positive(int),
+            metavar="N",
+            help="analyse on a local Dask cluster of N workers (needs functional-pearls[dask])",
+        )
+        where.add_argument(
+            "--scheduler", metavar="ADDRESS", help="analyse on the Dask cluster at ADDRESS"
         )
 
 
@@ -593,14 +617,36 @@ def _analyze(
     d: Described, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
 ) -> int:
     """``pearls analyze``: every reachable state, summed up."""
+    analyser = _cluster(args)
     with _meter("analysing", args, err) as meter:
-        survey = d.survey(text, meter, settings, args.from_goals)
+        survey = d.survey(text, meter, settings, args.from_goals, analyser)
     if args.json:
         print(json.dumps(_survey_json(survey)), file=out)
     else:
         _print_survey(survey, out)
     out.flush()
     return 0
+
+
+def _cluster(args: _Args) -> Analyser | None:
+    """The analysis on a Dask cluster that ``--workers`` or ``--scheduler`` asks for."""
+    if args.workers is None and args.scheduler is None:
+        return None
+    try:
+        from pearls import distributed
+    except ImportError as e:
+        raise _BadInput(
+            f"--workers and --scheduler need Dask: pip install 'functional-pearls[dask]' ({e})"
+        ) from e
+
+    def on_cluster(
+        puzzle: Puzzle[S, M], starts: Sequence[S], h: PerfectHash[S] | None, meter: Meter
+    ) -> Analysis[S]:
+        return distributed.analyze(
+            puzzle, starts, h, meter=meter, workers=args.workers, scheduler=args.scheduler
+        )
+
+    return on_cluster
 
 
 def _say(err: TextIO, message: str) -> None:

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Generic, TypeAlias
+from typing import Generic, Protocol, TypeAlias
 
-from pearls.analysis import PerfectHash, analyze
+from pearls.analysis import Analysis, PerfectHash, analyze
 from pearls.backtrack import solutions
 from pearls.deepening import Prune, idsolve, no_prune
 from pearls.errors import BoardError
@@ -39,6 +39,7 @@ __all__ = [
     "JSON",
     "METHODS",
     "NO_SETTINGS",
+    "Analyser",
     "Description",
     "Generated",
     "Option",
@@ -64,6 +65,16 @@ METHODS = {  # every method a puzzle may offer, with what it is
 
 Settings: TypeAlias = Mapping[str, str]  # option values as typed, e.g. {"discs": "20"}
 NO_SETTINGS: Settings = MappingProxyType({})  # a puzzle without options, e.g. Rush Hour
+
+
+class Analyser(Protocol):
+    """A whole-space analysis run elsewhere (on a cluster, say): given the bare puzzle,
+    the starts, the perfect hash if any and the meter to count on, the same
+    :class:`~pearls.analysis.Analysis` as :func:`~pearls.analysis.analyze`."""
+
+    def __call__(
+        self, puzzle: Puzzle[S, M], starts: Sequence[S], h: PerfectHash[S] | None, meter: Meter
+    ) -> Analysis[S]: ...
 
 
 @dataclass(frozen=True)
@@ -299,13 +310,15 @@ class Description(Generic[S, M]):
         meter: Meter | None = None,
         settings: Settings | None = None,
         from_goals: bool | None = None,
+        analyser: Analyser | None = None,
     ) -> Survey:
         """Every state reachable from the problem ``text`` describes, summed up by
         distance, under ``meter`` (default: no limits).
 
         The distances are from the solved states with ``from_goals`` (those the problem
         lists, or finds within reach of its start), from the start without it, and from
-        the solved states where the problem can give them when it is ``None``.
+        the solved states where the problem can give them when it is ``None``.  An
+        ``analyser`` runs the analysis instead of :func:`~pearls.analysis.analyze`.
         """
         problem = self.problem(text, settings)
         meter = Meter() if meter is None else meter
@@ -313,7 +326,11 @@ class Description(Generic[S, M]):
         starts = [problem.start] if from_goals is False else _goals(problem, puzzle)
         if from_goals and not starts:
             raise BoardError(f"{self.name} does not list its solved positions")
-        analysis = analyze(puzzle, starts or [problem.start], problem.perfect_hash)
+        starts = starts or [problem.start]
+        if analyser is None:
+            analysis = analyze(puzzle, starts, problem.perfect_hash)
+        else:
+            analysis = analyser(problem.puzzle, starts, problem.perfect_hash, meter)
         return Survey(
             puzzle=self.name,
             stats=meter.stats,

@@ -95,11 +95,24 @@ class Meter:
         return Stats(self.expanded, self.generated, self.seconds)
 
     def watch(self, puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
-        """The same puzzle, its ``moves`` counted, bounded and reported."""
+        """The same puzzle, its ``moves`` counted, bounded and reported.
+
+        Each expansion counts itself, raises at a limit and reports progress when due,
+        in the one function the search calls (an extra call per state would cost more
+        than the counting)."""
+        inner, clock = puzzle.moves, time.monotonic
 
         def moves(q: S) -> Sequence[M]:
-            self._expand()
-            ms = puzzle.moves(q)
+            now = clock()
+            if self.max_states is not None and self.expanded >= self.max_states:
+                raise LimitReached("states", self.expanded, now - self._began, self.max_states)
+            if self.timeout is not None and now - self._began > self.timeout:
+                raise LimitReached("time", self.expanded, now - self._began, self.timeout)
+            self.expanded += 1
+            if self.progress is not None and now >= self._next_report:
+                self._next_report = now + self.every
+                self.progress(Stats(self.expanded, self.generated, now - self._began))
+            ms = inner(q)
             self.generated += len(ms)
             return ms
 
@@ -112,15 +125,3 @@ class Meter:
         leave its plan); ``newplans`` is the planner's own and is not counted apart.
         """
         return Planner(self.watch(planner.puzzle), planner.goalmoves, planner.newplans)
-
-    def _expand(self) -> None:
-        """Count one expansion; raise at a limit; report progress when due."""
-        now = time.monotonic()
-        if self.max_states is not None and self.expanded >= self.max_states:
-            raise LimitReached("states", self.expanded, now - self._began, self.max_states)
-        if self.timeout is not None and now - self._began > self.timeout:
-            raise LimitReached("time", self.expanded, now - self._began, self.timeout)
-        self.expanded += 1
-        if self.progress is not None and now >= self._next_report:
-            self._next_report = now + self.every
-            self.progress(Stats(self.expanded, self.generated, now - self._began))

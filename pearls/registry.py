@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Protocol
 
-from pearls.description import Generated, Option, Record, Settings, Solution, Survey
+from pearls.description import Analyser, Generated, Option, Record, Settings, Solution, Survey
 from pearls.limits import Meter
 from pearls.puzzles import (
     colour,
@@ -104,6 +104,7 @@ class Described(Protocol):
         meter: Meter | None = None,
         settings: Settings | None = None,
         from_goals: bool | None = None,
+        analyser: Analyser | None = None,
     ) -> Survey: ...
 
 

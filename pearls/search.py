@@ -3,7 +3,8 @@
 Every function is generic in the state ``S`` and the move ``M`` and takes the puzzle
 (or planner) first, data last.  Each Haskell equation group becomes one loop: Bird's
 tail calls are iterations of a ``while``, so no search is bounded by Python's recursion
-limit.  Three liberties are taken, all invisible in the results:
+limit.  Four liberties are taken, all invisible in the results (the same solutions,
+found after expanding the same states in the same order):
 
 * the list of visited states ``qs`` (tested with ``q ∈ qs``) is a hashed ``set``,
   filled in place inside the loop: membership costs O(1) instead of O(|qs|), and the
@@ -12,23 +13,35 @@ limit.  Three liberties are taken, all invisible in the results:
   end), so that taking the head, consing successors (``succs p ++ ps``) and reading the
   next level of an accumulator all cost O(1) per path; a ``deque`` serves where the
   equation appends at the far end (``ps ++ succs p``);
-* a path's moves are a persistent list, newest first, so extending a path shares its
-  history instead of copying it (Bird's ``ms ++ [m]``); ``reverse`` happens once, on
-  success.
+* inside a loop a path is a node of the search tree, a plain tuple: its state, the
+  move that reached it and its parent's node (the start's node holds the start path's
+  history instead).  Extending a path is one tuple that shares its parent, as Bird's
+  ``ms ++ [m]`` shares ``ms`` in the accumulating versions; the moves are read off the
+  parents once, on success (``reverse ms``).  The arguments and results are the
+  chapter's: :class:`~pearls.types.Path` values in, a list of moves out;
+* a successor whose state the loop has already expanded never joins the frontier: the
+  equations would put it there and drop it later at ``q ∈ qs``, unexpanded (an expanded
+  state is never solved, or the search would have stopped at it).  The ``solved`` test
+  and ``q ∈ qs`` are asked in whichever order is cheaper for the same reason; a state
+  that the caller marked as visited is still returned when it is solved, as the
+  equations say.
 
 The order in which paths are explored is exactly the order of the equations, so where a
 puzzle has several shortest (or planned) solutions, the one Bird's code finds comes out.
+``docs/performance.md`` measures what these liberties save.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypeAlias
 
 from pearls.types import (
     AFrontier,
     APath,
     Frontier,
+    History,
     M,
     Path,
     Plan,
@@ -36,7 +49,6 @@ from pearls.types import (
     Puzzle,
     S,
     astart,
-    solution,
     start,
 )
 
@@ -62,11 +74,48 @@ Premoves = Callable[
     [S, M], Iterable[Sequence[M]]
 ]  # rushhour.premoves(g1, (0, 19)): [[(6, 5)], ...]
 
+# A path inside a loop: (state, move, parent's node), or (state, history) at a start.
+_Node: TypeAlias = "tuple[S, M, _Node[S, M]] | tuple[S, History[M]]"
+# A planned path inside a loop: (state, plan, move, parent), or (state, plan, history).
+_ANode: TypeAlias = "tuple[S, Plan[M], M, _ANode[S, M]] | tuple[S, Plan[M], History[M]]"
+
+
+def _root(p: Path[S, M]) -> _Node[S, M]:
+    """The node of a path given to a search."""
+    return (p.state, p.history)
+
+
+def _aroot(p: APath[S, M]) -> _ANode[S, M]:
+    """The node of a planned path given to a search."""
+    return (p.state, p.plan, p.history)
+
+
+def _moves(node: _Node[S, M]) -> list[M]:
+    """The moves from the start to ``node``, first move first: Bird's ``reverse ms``."""
+    newest: list[M] = []
+    while len(node) == 3:
+        _, m, node = node
+        newest.append(m)
+    _, history = node
+    return [*reversed(history), *reversed(newest)]
+
+
+def _amoves(node: _ANode[S, M]) -> list[M]:
+    """The moves from the start to a planned ``node``, first move first."""
+    newest: list[M] = []
+    while len(node) == 4:
+        _, _, m, node = node
+        newest.append(m)
+    _, _, history = node
+    return [*reversed(history), *reversed(newest)]
+
 
 def succs(puzzle: Puzzle[S, M], p: Path[S, M]) -> Frontier[S, M]:
     """The paths one move longer than ``p``.
 
     ``succs (ms, q) = [(ms ++ [m], move q m) | m <- moves q]``
+
+    The searches below render this inline, on their own nodes.
 
     >>> from pearls.puzzles import graph
     >>> ring = graph.puzzle({0: [1, 2], 1: [2], 2: [0]}, goal=2)
@@ -93,16 +142,24 @@ def bfsearch(puzzle: Puzzle[S, M], qs: Iterable[S], ps: Frontier[S, M]) -> list[
     >>> bfsearch(ladder, [], [start("a")])
     ['b', 'd']
     """
-    seen = set(qs)
-    queue = deque(ps)
+    moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
+    given, seen = set(qs), set[S]()
+    queue = deque(map(_root, ps))
+    push = queue.append
     while queue:
-        p = queue.popleft()
-        if puzzle.solved(p.state):
-            return solution(p.history)
-        if p.state in seen:
+        node = queue.popleft()
+        q = node[0]
+        if q in seen:
             continue
-        seen.add(p.state)
-        queue.extend(succs(puzzle, p))
+        if solved(q):
+            return _moves(node)
+        seen.add(q)
+        if given and q in given:
+            continue
+        for m in moves(q):
+            r = move(q, m)
+            if r not in seen:
+                push((r, m, node))
     return None
 
 
@@ -127,21 +184,30 @@ def bfsearch_(
     >>> bfsearch_(ladder, [], [], [start("a")])
     ['b', 'd']
     """
-    seen = set(qs)
-    later = rs[::-1]
-    now = ps[::-1]
-    while now or later:
+    moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
+    given, seen = set(qs), set[S]()
+    later = [_root(p) for p in reversed(rs)]
+    now = [_root(p) for p in reversed(ps)]
+    push = later.append
+    while True:
         if not now:
-            now, later = later, []
+            if not later:
+                return None
+            now, later = later, now
+            push = later.append
+        node = now.pop()
+        q = node[0]
+        if q in seen:
             continue
-        p = now.pop()
-        if puzzle.solved(p.state):
-            return solution(p.history)
-        if p.state in seen:
+        if solved(q):
+            return _moves(node)
+        seen.add(q)
+        if given and q in given:
             continue
-        seen.add(p.state)
-        later.extend(reversed(succs(puzzle, p)))
-    return None
+        for m in reversed(moves(q)):
+            r = move(q, m)
+            if r not in seen:
+                push((r, m, node))
 
 
 def bfsolve(puzzle: Puzzle[S, M], q: S) -> list[M] | None:
@@ -177,16 +243,24 @@ def dfsearch(puzzle: Puzzle[S, M], qs: Iterable[S], ps: Frontier[S, M]) -> list[
     >>> dfsearch(ladder, [], [start("a")])
     ['b', 'c', 'd']
     """
-    seen = set(qs)
-    stack = ps[::-1]
+    moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
+    given, seen = set(qs), set[S]()
+    stack = [_root(p) for p in reversed(ps)]
+    push = stack.append
     while stack:
-        p = stack.pop()
-        if puzzle.solved(p.state):
-            return solution(p.history)
-        if p.state in seen:
+        node = stack.pop()
+        q = node[0]
+        if q in seen:
             continue
-        seen.add(p.state)
-        stack.extend(reversed(succs(puzzle, p)))
+        if solved(q):
+            return _moves(node)
+        seen.add(q)
+        if given and q in given:
+            continue
+        for m in reversed(moves(q)):
+            r = move(q, m)
+            if r not in seen:
+                push((r, m, node))
     return None
 
 
@@ -286,6 +360,23 @@ def bsuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
     return [APath(history.cons(m), r, tuple(planner.goalmoves(r))) for m, r in successors]
 
 
+def _planned(planner: Planner[S, M], seen: set[S], node: _ANode[S, M]) -> list[_ANode[S, M]]:
+    """:func:`asuccs` on a node, leaving out the states already expanded."""
+    q, plan, move = node[0], node[1], planner.puzzle.move
+    return [
+        (r, tuple(ms[1:]), ms[0], node)
+        for ms in planner.newplans(q, plan)
+        if (r := move(q, ms[0])) not in seen
+    ]
+
+
+def _replanned(planner: Planner[S, M], seen: set[S], node: _ANode[S, M]) -> list[_ANode[S, M]]:
+    """:func:`bsuccs` on a node, leaving out the states already expanded."""
+    q, puzzle, goalmoves = node[0], planner.puzzle, planner.goalmoves
+    moves, move = puzzle.moves, puzzle.move
+    return [(r, tuple(goalmoves(r)), m, node) for m in moves(q) if (r := move(q, m)) not in seen]
+
+
 def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> list[M] | None:
     """Search guided by plans: planned moves jump the queue, others wait at its end.
 
@@ -298,17 +389,20 @@ def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> lis
           | otherwise = psearch (q : qs) (asuccs p ++ ps ++ bsuccs p)
     """
     solved = planner.puzzle.solved
-    seen = set(qs)
-    queue = deque(ps)
+    given, seen = set(qs), set[S]()
+    queue = deque(map(_aroot, ps))
     while queue:
-        p = queue.popleft()
-        if solved(p.state):
-            return solution(p.history)
-        if p.state in seen:
+        node = queue.popleft()
+        q = node[0]
+        if q in seen:
             continue
-        seen.add(p.state)
-        queue.extendleft(reversed(asuccs(planner, p)))
-        queue.extend(bsuccs(planner, p))
+        if solved(q):
+            return _amoves(node)
+        seen.add(q)
+        if given and q in given:
+            continue
+        queue.extendleft(reversed(_planned(planner, seen, node)))
+        queue.extend(_replanned(planner, seen, node))
     return None
 
 
@@ -328,22 +422,25 @@ def psearch_(
           | otherwise = psearch' (q : qs) (bsuccs p ++ rs) (asuccs p ++ ps)
     """
     solved = planner.puzzle.solved
-    seen = set(qs)
-    later = rs[::-1]
-    now = ps[::-1]
-    while now or later:
+    given, seen = set(qs), set[S]()
+    later = [_aroot(p) for p in reversed(rs)]
+    now = [_aroot(p) for p in reversed(ps)]
+    while True:
         if not now:
-            now, later = later, []
+            if not later:
+                return None
+            now, later = later, now
+        node = now.pop()
+        q = node[0]
+        if q in seen:
             continue
-        p = now.pop()
-        if solved(p.state):
-            return solution(p.history)
-        if p.state in seen:
+        if solved(q):
+            return _amoves(node)
+        seen.add(q)
+        if given and q in given:
             continue
-        seen.add(p.state)
-        later.extend(reversed(bsuccs(planner, p)))
-        now.extend(reversed(asuccs(planner, p)))
-    return None
+        later.extend(reversed(_replanned(planner, seen, node)))
+        now.extend(reversed(_planned(planner, seen, node)))
 
 
 def psolve(planner: Planner[S, M], q: S) -> list[M] | None:

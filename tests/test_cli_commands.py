@@ -368,3 +368,12 @@ def without_seconds(out: str) -> str:
 def test_same_bytes_under_any_hash_seed(argv: list[str]) -> None:
     outputs = {without_seconds(run_pearls(*argv, seed=seed).stdout) for seed in ("0", "1", "4242")}
     assert len(outputs) == 1 and outputs != {""}
+
+
+def test_analyze_on_a_dask_cluster_gives_the_same_histogram(capsys: Capture) -> None:
+    alone = json_of(capsys, "analyze", "rushhour", "--example", "p2")
+    shared = json_of(capsys, "analyze", "rushhour", "--example", "p2", "--workers", "2")
+    assert (shared["states"], shared["histogram"]) == (alone["states"], alone["histogram"])
+    farthest, expected = shared["farthest"], alone["farthest"]
+    assert isinstance(farthest, list) and isinstance(expected, list)
+    assert sorted(map(str, farthest)) == sorted(map(str, expected))

@@ -142,16 +142,37 @@ def adjs(span: Span) -> tuple[Cell, Cell]:
     return (f + 1, r - 1) if horizontal(span) else (f + 7, r - 7)
 
 
+_PLACES: tuple[Span, ...] = tuple(
+    (r, r + d)
+    for r in allcells
+    for d in (1, 2, 7, 14)
+    if set(fillcells((r, r + d))) <= set(allcells)
+)  # every place a vehicle of 2 or 3 cells can stand, e.g. (17, 18)
+_COVERED: dict[Span, int] = {
+    span: sum(1 << c for c in fillcells(span)) for span in _PLACES
+}  # the cells a place covers, as bits: (17, 18) -> 2**17 + 2**18
+_BESIDE: dict[Span, tuple[Cell, ...]] = {
+    span: tuple(c for c in adjs(span) if c in allcells) for span in _PLACES
+}  # the board cells a vehicle could slide onto, forwards first: (17, 18) -> (19, 16)
+
+
 def moves(g: Grid) -> list[Move]:
     """The legal moves, vehicle by vehicle, forwards before backwards.
 
     ``moves g = [(v, c) | (v, i) <- zip [0..] g, c <- adjs i, c ∈ fs] where fs = freecells g``
 
+    A cell beside a vehicle is in ``fs`` when it is on the board and no vehicle covers
+    it.  The board cells beside each place a vehicle can stand, and the cells it covers
+    as the bits of one number, are tables worked out once, at import, so the test is
+    one bit (``docs/performance.md`` measures the gain).
+
     >>> moves(g1)
     [(0, 16), (1, 22), (2, 16), (8, 23), (10, 32), (12, 39)]
     """
-    fs = set(freecells(g))
-    return [(v, c) for v, span in enumerate(g) for c in adjs(span) if c in fs]
+    taken = 0
+    for span in g:
+        taken |= _COVERED[span]
+    return [(v, c) for v, span in enumerate(g) for c in _BESIDE[span] if not taken >> c & 1]
 
 
 def adjust(span: Span, c: Cell) -> Span:
@@ -167,7 +188,7 @@ def adjust(span: Span, c: Cell) -> Span:
     ((18, 19), (6, 20))
     """
     r, f = span
-    if horizontal(span):
+    if r > f - 7:
         return (r + 1, c) if c > f else (c, f - 1)
     return (c, f - 7) if c < r else (r + 7, c)
 

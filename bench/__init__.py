@@ -1,0 +1,1 @@
+"""The benchmarks behind docs/performance.md: ``python -m bench`` (``make bench``)."""

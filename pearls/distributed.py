@@ -1,0 +1,335 @@
+"""Scale-out on Dask: a batch of solves as one task each, and a whole-space analysis
+level by level, the states shared out among the workers.
+
+Needs the optional extra ``functional-pearls[dask]``.  Either call starts a local
+cluster of ``workers`` processes, or joins a running scheduler at ``scheduler``
+(``"tcp://host:8786"``); the work is the same.
+
+**The analysis.**  Each state has one owner among ``n`` shards: by rank range where the
+puzzle has a perfect hash (shard ``j`` owns the ranks ``j * size // n`` up to the next),
+else by a checksum of its ``repr`` (canonical for tuples, numbers and named tuples, the
+states of every puzzle here).  A shard lives on one worker and keeps its visited states
+(a byte a rank in its range, or a set) and its part of the current level.  Each level is
+two rounds of tasks, pinned to the shards' workers::
+
+    expand_i  : the successors of shard i's level, grouped by owner      (on worker i)
+    absorb_j  : the groups for shard j from every expand_i, less what j has visited,
+                become j's part of the next level                         (on worker j)
+
+Dask moves each group from worker ``i`` to worker ``j`` directly: that is the shuffle.
+A level's states are those of :func:`pearls.analysis.levels`, so the histogram is
+the same; only the order of the states within a level (hence of the farthest) differs.
+
+>>> from pearls.puzzles import graph
+>>> ring = graph.puzzle({0: [1, 3], 1: [2], 2: [0], 3: [2]}, goal=9)
+>>> analyze(ring, [0], workers=2, processes=False).histogram  # doctest: +SKIP
+(1, 2, 1)
+"""
+
+from __future__ import annotations
+
+import logging
+import zlib
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from distributed import Client, Future, LocalCluster
+
+from pearls.analysis import Analysis, PerfectHash
+from pearls.description import Settings, Solution
+from pearls.errors import LimitReached
+from pearls.limits import Meter, Stats
+from pearls.types import M, Puzzle, S
+
+__all__ = ["Shard", "analyze", "client", "solve_batch"]
+
+T = TypeVar("T")
+
+
+# Typed doors to distributed, whose constructors and gather carry no annotations.
+
+
+def _join(address: str | LocalCluster) -> Client:
+    joined: Client = Client(address)  # type: ignore[no-untyped-call]  # untyped in distributed
+    return joined
+
+
+def _local(workers: int, processes: bool) -> LocalCluster:
+    cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped in distributed
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=processes,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    return cluster
+
+
+def _gather(c: Client, futures: Sequence[Future[T]]) -> list[T]:
+    gathered: list[T] = c.gather(list(futures))  # type: ignore[no-untyped-call]  # untyped
+    return gathered
+
+
+@contextmanager
+def client(
+    workers: int | None = None, scheduler: str | None = None, processes: bool = True
+) -> Iterator[Client]:
+    """A Dask client: of the scheduler at ``scheduler``, or of a local cluster of
+    ``workers`` workers (default 2), one thread each, in processes of their own unless
+    ``processes`` is false (threads of this process: quick to start, but sharing one
+    interpreter's lock).  A local cluster is shut down on leaving."""
+    if scheduler is not None:
+        with _join(scheduler) as joined:
+            yield joined
+        return
+    with _local(workers or 2, processes) as cluster, _join(cluster) as started:
+        yield started
+
+
+# A batch of solves: one task a problem
+
+
+def _solve_one(
+    name: str,
+    method: str,
+    text: str,
+    settings: Settings | None,
+    limits: tuple[int | None, float | None],
+) -> Solution:
+    """Solve one problem of the registered puzzle ``name``, on a worker."""
+    from pearls.registry import PUZZLES
+
+    max_states, timeout = limits
+    return PUZZLES[name].solve(method, text, Meter(max_states, timeout), settings=settings)
+
+
+def solve_batch(
+    name: str,
+    method: str,
+    texts: Sequence[str],
+    settings: Settings | None = None,
+    max_states: int | None = None,
+    timeout: float | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+) -> list[Solution]:
+    """Solve every problem in ``texts`` of the registered puzzle ``name`` by ``method``,
+    one task each, each under its own limits; the solutions in the order of ``texts``.
+    A problem that fails (bad input, a limit reached) raises its error here.
+
+    >>> from pearls.puzzles.rushhour import p2, show
+    >>> [len(s.moves or ()) for s in solve_batch("rushhour", "bfs", [show(p2)])]  # doctest: +SKIP
+    [18]
+    """
+    with client(workers, scheduler) as c:
+        futures = [
+            c.submit(_solve_one, name, method, text, settings, (max_states, timeout), pure=False)
+            for text in texts
+        ]
+        solutions = _gather(c, futures)
+    return solutions
+
+
+# The analysis: shards, each on a worker
+
+
+@dataclass
+class Shard(Generic[S]):
+    """One worker's share of an analysis: the states it owns that it has met, and its
+    part of the current level (and of the last level that had any).
+
+    With ranks, ``flags`` holds a byte for each rank from ``low`` on; without, ``seen``
+    holds the states.  ``last`` is the part of the level before the current one: once
+    the current one is empty, of the farthest states.
+    """
+
+    index: int
+    low: int = 0
+    flags: bytearray | None = None
+    seen: set[S] = field(default_factory=set)
+    level: list[S] = field(default_factory=list)
+    last: list[S] = field(default_factory=list)
+
+
+Group = tuple[list[S], list[int]]  # states bound for one shard, and their ranks (if any)
+
+
+def _grouped(h: PerfectHash[S] | None, n: int, states: Iterable[S]) -> list[Group[S]]:
+    """``states`` shared out among ``n`` shards: by rank range with a perfect hash (the
+    ranks go along, so that no state is ranked twice), else by a checksum of ``repr``."""
+    groups: list[Group[S]] = [([], []) for _ in range(n)]
+    if h is not None:
+        rank, size = h.rank, h.size
+        for q in states:
+            k = rank(q)
+            bound, ranks = groups[k * n // size]
+            bound.append(q)
+            ranks.append(k)
+    else:
+        for q in states:
+            groups[zlib.crc32(repr(q).encode()) % n][0].append(q)
+    return groups
+
+
+def _bounds(h: PerfectHash[S] | None, n: int, j: int) -> tuple[int, int]:
+    """The ranks shard ``j`` owns (none without a perfect hash).
+
+    A rank ``r`` belongs to the shard ``r * n // size``, whose least rank is
+    ``ceil(j * size / n)``."""
+    if h is None:
+        return 0, 0
+    return -(-j * h.size // n), -(-(j + 1) * h.size // n)
+
+
+def _new_shard(index: int, bounds: tuple[int, int], ranked: bool) -> Shard[S]:
+    low, high = bounds
+    return Shard(index, low, bytearray(high - low) if ranked else None)
+
+
+def _admit(shard: Shard[S], groups: Iterable[Group[S]]) -> int:
+    """Make the states of ``groups`` that ``shard`` has not met its next level; their
+    number."""
+    level: list[S] = []
+    if shard.flags is not None:
+        flags, low = shard.flags, shard.low
+        for states, ranks in groups:
+            for q, k in zip(states, ranks, strict=True):
+                if not flags[k - low]:
+                    flags[k - low] = 1
+                    level.append(q)
+    else:
+        seen = shard.seen
+        for states, _ in groups:
+            for q in states:
+                if q not in seen:
+                    seen.add(q)
+                    level.append(q)
+    shard.last, shard.level = shard.level, level
+    return len(level)
+
+
+Expanded = tuple[list[Group[S]], int, int]  # successors by shard, expanded, generated
+
+
+def _expand(shard: Shard[S], puzzle: Puzzle[S, M], h: PerfectHash[S] | None, n: int) -> Expanded[S]:
+    """The successors of the shard's level, grouped by owner; the states expanded and
+    the successors generated."""
+    moves, move = puzzle.moves, puzzle.move
+    successors: list[S] = []
+    for q in shard.level:
+        successors.extend([move(q, m) for m in moves(q)])
+    return _grouped(h, n, successors), len(shard.level), len(successors)
+
+
+def _group(expanded: Expanded[S], j: int) -> Group[S]:
+    return expanded[0][j]
+
+
+def _counts(expanded: Expanded[S]) -> tuple[int, int]:
+    return expanded[1], expanded[2]
+
+
+def _absorb(shard: Shard[S], *groups: Group[S]) -> int:
+    return _admit(shard, groups)
+
+
+def _farthest(shard: Shard[S]) -> list[S]:
+    """The shard's part of the last level that had any states, once the analysis is over."""
+    return shard.last
+
+
+def analyze(
+    puzzle: Puzzle[S, M],
+    starts: Iterable[S],
+    h: PerfectHash[S] | None = None,
+    *,
+    meter: Meter | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    processes: bool = True,
+) -> Analysis[S]:
+    """:func:`pearls.analysis.analyze` on a Dask cluster: the same states, histogram and
+    farthest states (these listed shard by shard).
+
+    ``puzzle`` is the bare puzzle (it travels to the workers); ``meter`` counts on this
+    side, level by level: its limits are checked after each level, and its progress
+    reported then.
+    """
+    meter = Meter() if meter is None else meter
+    with client(workers, scheduler, processes) as c:
+        places = sorted(c.scheduler_info()["workers"])
+        n = len(places)
+        shards: list[Future[Shard[S]]] = [
+            c.submit(
+                _new_shard, j, _bounds(h, n, j), h is not None, workers=[places[j]], pure=False
+            )
+            for j in range(n)
+        ]
+        mine = _grouped(h, n, starts)
+        sizes = _gather(
+            c,
+            [
+                c.submit(_absorb, shards[j], mine[j], workers=[places[j]], pure=False)
+                for j in range(n)
+            ],
+        )
+        histogram: list[int] = []
+        while sum(sizes):
+            histogram.append(sum(sizes))
+            sizes = _level(c, places, shards, puzzle, h, meter)
+        farthest = _gather(
+            c, [c.submit(_farthest, shards[j], workers=[places[j]], pure=False) for j in range(n)]
+        )
+    return Analysis(sum(histogram), tuple(histogram), tuple(q for part in farthest for q in part))
+
+
+def _level(
+    c: Client,
+    places: Sequence[str],
+    shards: Sequence[Future[Shard[S]]],
+    puzzle: Puzzle[S, M],
+    h: PerfectHash[S] | None,
+    meter: Meter,
+) -> list[int]:
+    """One level: every shard expands its part, each group goes to its owner, and each
+    owner keeps the states it had not met.  The sizes of the next level's parts."""
+    n = len(places)
+    expanded = [
+        c.submit(_expand, shards[i], puzzle, h, n, workers=[places[i]], pure=False)
+        for i in range(n)
+    ]
+    groups = [
+        [c.submit(_group, expanded[i], j, workers=[places[i]], pure=False) for j in range(n)]
+        for i in range(n)
+    ]
+    absorbed = [
+        c.submit(
+            _absorb,
+            shards[j],
+            *(groups[i][j] for i in range(n)),
+            workers=[places[j]],
+            pure=False,
+        )
+        for j in range(n)
+    ]
+    counts = _gather(
+        c, [c.submit(_counts, e, workers=[places[i]], pure=False) for i, e in enumerate(expanded)]
+    )
+    sizes: list[int] = _gather(c, absorbed)
+    _count(meter, sum(e for e, _ in counts), sum(g for _, g in counts))
+    return sizes
+
+
+def _count(meter: Meter, expanded: int, generated: int) -> None:
+    """Add a level's work to ``meter``; raise at its limits; report progress."""
+    meter.expanded += expanded
+    meter.generated += generated
+    seconds = meter.seconds
+    if meter.max_states is not None and meter.expanded > meter.max_states:
+        raise LimitReached("states", meter.expanded, seconds, meter.max_states)
+    if meter.timeout is not None and seconds > meter.timeout:
+        raise LimitReached("time", meter.expanded, seconds, meter.timeout)
+    if meter.progress is not None:
+        meter.progress(Stats(meter.expanded, meter.generated, seconds))

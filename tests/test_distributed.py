@@ -1,0 +1,104 @@
+"""The Dask scale-out: the same analyses and solutions as in one process.
+
+One local cluster of two workers (threads of this process, quick to start) serves every
+test, joined by its scheduler's address as ``--scheduler`` would.  Skipped where the
+``dask`` extra is not installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+pytest.importorskip("distributed")
+
+from pearls import distributed
+from pearls.analysis import PerfectHash, analyze
+from pearls.errors import LimitReached
+from pearls.limits import Meter
+from pearls.puzzles import graph, rushhour, sliding
+
+
+def number(q: int) -> int:
+    """A graph's node as its own rank."""
+    return q
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a local cluster of two workers, for the module's tests."""
+    with distributed.client(workers=2, processes=False) as c:
+        yield str(c.scheduler_info()["address"])
+
+
+def test_a_rush_hour_cluster_by_checksum(scheduler: str) -> None:
+    """p1's cluster of 4,780 positions, shared out by a checksum of each grid."""
+    one = analyze(rushhour.puzzle, [rushhour.p1])
+    shared = distributed.analyze(rushhour.puzzle, [rushhour.p1], scheduler=scheduler)
+    assert shared.histogram == one.histogram
+    assert shared.states == one.states == 4780
+    assert len(shared.farthest) == len(set(shared.farthest)) == len(one.farthest)
+    assert set(shared.farthest) == set(one.farthest)
+
+
+def test_the_eight_puzzle_by_rank_range(scheduler: str) -> None:
+    """The 8 puzzle's 181,440 boards from the goal, shared out by rank range."""
+    f = sliding.EIGHT
+    one = analyze(sliding.puzzle(f), [f.goal], sliding.rank(f))
+    shared = distributed.analyze(sliding.puzzle(f), [f.goal], sliding.rank(f), scheduler=scheduler)
+    assert shared.histogram == one.histogram
+    assert (shared.states, shared.max_distance) == (181440, 31)
+    assert sorted(shared.farthest) == sorted(one.farthest)
+
+
+def test_several_starts_and_an_empty_shard(scheduler: str) -> None:
+    """Starts of one level, a graph whose states all fall to one shard by rank."""
+    edges = {0: [1], 1: [2], 2: [3], 3: []}
+    ring = graph.puzzle(edges, goal=9)
+    hashed = PerfectHash(number, 100)  # ranks 0..3 of 100: shard 1 owns nothing
+    shared = distributed.analyze(ring, [0, 2], hashed, scheduler=scheduler)
+    assert shared.histogram == analyze(ring, [0, 2]).histogram == (2, 2)
+    assert sorted(shared.farthest) == [1, 3]
+
+
+def test_the_meter_counts_every_level_and_stops_at_its_limit(scheduler: str) -> None:
+    meter = Meter()
+    distributed.analyze(rushhour.puzzle, [rushhour.p2], meter=meter, scheduler=scheduler)
+    watched = Meter()
+    analyze(watched.watch(rushhour.puzzle), [rushhour.p2])
+    assert (meter.expanded, meter.generated) == (watched.expanded, watched.generated)
+    with pytest.raises(LimitReached):
+        distributed.analyze(
+            rushhour.puzzle, [rushhour.p1], meter=Meter(max_states=100), scheduler=scheduler
+        )
+
+
+def test_a_batch_solves_each_board_as_one_process_does(scheduler: str) -> None:
+    boards = [rushhour.show(g) for g in (rushhour.p2, rushhour.p3, rushhour.g1)]
+    batch = distributed.solve_batch("rushhour", "bfs", boards, scheduler=scheduler)
+    alone = [rushhour.DESCRIPTION.solve("bfs", board) for board in boards]
+    assert [s.moves for s in batch] == [s.moves for s in alone]
+    assert [len(s.moves or ()) for s in batch] == [18, 55, 34]
+
+
+def test_a_batch_reports_a_limit_reached(scheduler: str) -> None:
+    with pytest.raises(LimitReached):
+        distributed.solve_batch(
+            "rushhour", "bfs", [rushhour.show(rushhour.p1)], max_states=10, scheduler=scheduler
+        )
+
+
+@given(st.integers(1, 10**6), st.integers(1, 8))
+def test_every_rank_lies_in_its_owners_range(size: int, n: int) -> None:
+    h = PerfectHash(number, size)
+    ranks = sorted({0, size - 1, size // 2, size // 3, (size * 2) // 3})
+    groups = distributed._grouped(h, n, ranks)
+    for j, (states, ranked) in enumerate(groups):
+        low, high = distributed._bounds(h, n, j)
+        assert states == ranked
+        assert all(low <= r < high for r in states)
+    ranges = [distributed._bounds(h, n, j) for j in range(n)]
+    assert sum(high - low for low, high in ranges) == size
