@@ -17,7 +17,6 @@ Flip It through its command-line description, as ``pearls analyze flipit --cells
 from __future__ import annotations
 
 import json
-import math
 import resource
 import subprocess
 import sys
@@ -28,9 +27,9 @@ from itertools import pairwise
 
 from pearls.analysis import Analysis, analyze, analyze_compact
 from pearls.puzzles import sliding
-from pearls.puzzles.sliding import Board, Frame
+from pearls.puzzles.sliding import Board
 
-__all__ = ["Point", "measure", "points", "sliding_unrank"]
+__all__ = ["Point", "measure", "points"]
 
 SLIDING_SIZES = {"3x3": (3, 3), "2x5": (2, 5), "3x4": (3, 4)}
 PAGE = resource.getpagesize()
@@ -57,48 +56,6 @@ class Point:
     def bytes_per_state(self) -> float:
         """Peak bytes a state."""
         return self.peak_bytes / self.states
-
-
-def sliding_unrank(f: Frame) -> Callable[[int], Board]:
-    """The inverse of :func:`pearls.puzzles.sliding.rank`: the blank's cell, then the
-    tiles' order from its Lehmer code ``2j`` or ``2j + 1``, whichever is solvable.
-
-    The two codes differ in one digit (the last two tiles swap), and an order's parity
-    is that of the sum of its digits, so the right one is known before the tiles are
-    placed: ``solvable[b]`` is the parity the orders with the blank on ``b`` must have.
-
-    >>> unrank, h = sliding_unrank(sliding.EIGHT), sliding.rank(sliding.EIGHT)
-    >>> all(h.rank(unrank(r)) == r for r in range(0, h.size, 997))
-    True
-    """
-    n = f.size - 1
-    half = math.factorial(n) // 2
-    ordered = list(range(1, n + 1))
-    solvable = [_solvable_parity(f, b) for b in range(f.size)]
-
-    def unrank(r: int) -> Board:
-        blank, code = divmod(r, half)
-        digits = [0]  # the code 2j: its last digit, base 1, is 0, its next says odd or even
-        code *= 2
-        for base in range(2, n + 1):
-            code, digit = divmod(code, base)
-            digits.append(digit)
-        if sum(digits) % 2 != solvable[blank]:
-            digits[1] = 1
-        left = ordered.copy()
-        order = [left.pop(d) for d in reversed(digits)]
-        order.insert(blank, sliding.BLANK)
-        return tuple(order)
-
-    return unrank
-
-
-def _solvable_parity(f: Frame, blank: int) -> int:
-    """The parity of the tiles' order (its inversions) on the solvable boards with the
-    blank on cell ``blank``."""
-    order = list(range(1, f.size))
-    q = (*order[:blank], sliding.BLANK, *order[blank:])
-    return 0 if sliding.solvable(f, q) else 1
 
 
 def _resident() -> int:
@@ -153,7 +110,7 @@ def _analysis(kind: str, size: str, mode: str) -> Callable[[], tuple[int, int]]:
         return run(lambda: analyze(puzzle, [f.goal]))
     if mode == "flags":
         return run(lambda: analyze(puzzle, [f.goal], h))
-    return run(lambda: analyze_compact(puzzle, [f.goal], h, sliding_unrank(f)))
+    return run(lambda: analyze_compact(puzzle, [f.goal], h, sliding.unrank(f)))
 
 
 def _measure_here(kind: str, size: str, mode: str) -> Point:

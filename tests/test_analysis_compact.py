@@ -35,13 +35,11 @@ def test_the_same_levels_as_a_set_gives(case: tuple[int, dict[int, list[int]], l
 
 
 def test_a_sliding_tray_from_its_goal() -> None:
-    """The 2x3 tray's 360 solvable boards, ranked by the sliding module, rebuilt by the
-    bench's inverse of that rank."""
-    from bench.growth import sliding_unrank
+    """The 2x3 tray's 360 solvable boards, ranked and rebuilt by the sliding module."""
 
     f = sliding.frame(2, 3)
     puzzle, h = sliding.puzzle(f), sliding.rank(f)
-    compact = analyze_compact(puzzle, [f.goal], h, sliding_unrank(f))
+    compact = analyze_compact(puzzle, [f.goal], h, sliding.unrank(f))
     plain = analyze(puzzle, [f.goal])
     assert compact == plain
     assert (compact.states, compact.max_distance) == (360, 21)

@@ -95,6 +95,7 @@ __all__ = [
     "solved",
     "undoes",
     "units",
+    "unrank",
     "words",
 ]
 
@@ -470,6 +471,48 @@ def rank(f: Frame) -> PerfectHash[Board]:
         return q.index(BLANK) * half + code // 2
 
     return PerfectHash(rank_of, f.size * half)
+
+
+def unrank(f: Frame) -> Callable[[int], Board]:
+    """The inverse of :func:`rank`: the blank's cell, then the
+    tiles' order from its Lehmer code ``2j`` or ``2j + 1``, whichever is solvable.
+
+    The two codes differ in one digit (the last two tiles swap), and an order's parity
+    is that of the sum of its digits, so the right one is known before the tiles are
+    placed: ``solvable[b]`` is the parity the orders with the blank on ``b`` must have.
+
+    >>> board, h = unrank(EIGHT), rank(EIGHT)
+    >>> all(h.rank(board(r)) == r for r in range(0, h.size, 997))
+    True
+    """
+    n = f.size - 1
+    half = factorial(n) // 2
+    ordered = list(range(1, n + 1))
+    solvable = [_solvable_parity(f, b) for b in range(f.size)]
+
+    def unrank(r: int) -> Board:
+        blank, code = divmod(r, half)
+        digits = [0]  # the code 2j: its last digit, base 1, is 0, its next says odd or even
+        code *= 2
+        for base in range(2, n + 1):
+            code, digit = divmod(code, base)
+            digits.append(digit)
+        if sum(digits) % 2 != solvable[blank]:
+            digits[1] = 1
+        left = ordered.copy()
+        order = [left.pop(d) for d in reversed(digits)]
+        order.insert(blank, BLANK)
+        return tuple(order)
+
+    return unrank
+
+
+def _solvable_parity(f: Frame, blank: int) -> int:
+    """The parity of the tiles' order (its inversions) on the solvable boards with the
+    blank on cell ``blank``."""
+    order = list(range(1, f.size))
+    q = (*order[:blank], BLANK, *order[blank:])
+    return 0 if solvable(f, q) else 1
 
 
 # Planning: the tiles brought home in order
