@@ -464,7 +464,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         if args.command == "generate":
             return _generate(d, settings, args, out, err)
         if args.batch is not None:
-            text, where = _read_board(args.batch, stdin, what="batch")
+            text, _ = _read_board(args.batch, stdin, what="batch")
             return _batch(d, d.records(text), settings, args, out, err)
     except BoardError as e:
         raise _BadInput(str(e)) from e
@@ -577,7 +577,7 @@ def _batch(
             fields["error"] = " ".join(str(e).split())
         else:
             code = 0 if solution.moves is not None else 1
-            fields.update(_solution_json(solution, d.answer_key) or {})
+            fields.update(_solution_json(solution, d.answer_key))
         worst = max(worst, code)
         _print_record(fields, args.json, out)
     return worst
