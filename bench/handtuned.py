@@ -12,11 +12,13 @@ move generation is written into the loop, with lookup tables worked out once at 
 
 Each search comes in two orders.  ``*_bfs`` is the usual hand-written search: a state is
 marked when first generated and the queue is first in, first out.  ``*_bfs_levels``
-keeps the same code but visits states in the order of Bird's ``bfsearch'``: a state is
-marked when taken off the frontier, and the levels are read alternately from either
-end, so it finds the very solution :func:`pearls.search.bfsolve` finds, after expanding
-the same states.  The difference between the two prices the order of the equations;
-the difference between the second and ``bfsolve`` prices genericity alone.
+finds the very solution :func:`pearls.search.bfsolve` finds, after expanding as many
+states: it builds one level at a time as ``bfsolve`` does, expanding a level last state
+first, so that the next level comes out in the order of Bird's ``bfsearch'``.  Only
+the count needs care: at the goal, the equations would first have expanded the rest of
+the level and the states listed ahead of the goal, and the search adds those in.  The
+difference between the two prices the order of the equations; the difference between
+the second and ``bfsolve`` prices genericity alone.
 
 Every search returns the moves in the library's notation, and the number of states it
 expanded.
@@ -51,8 +53,6 @@ TileMove = tuple[int, int]  # tile t onto the empty cell c, e.g. (8, 8)
 Parents: TypeAlias = "dict[Grid, tuple[Grid, RushMove] | None]"
 Result: TypeAlias = "tuple[list[RushMove], int] | None"
 TileResult: TypeAlias = "tuple[list[TileMove], int] | None"
-RushNode: TypeAlias = "tuple[Grid, RushMove, RushNode] | tuple[Grid]"  # grid, move, parent
-TileNode: TypeAlias = "tuple[Board, TileMove, TileNode] | tuple[Board]"  # or a start
 
 HARDEST: Board = (8, 6, 7, 2, 5, 4, 3, 0, 1)  # 31 moves from the goal, the most there are
 GOAL: Board = (1, 2, 3, 4, 5, 6, 7, 8, 0)
@@ -133,43 +133,31 @@ def rushhour_bfs(spans: Iterable[Span]) -> Result:
 
 
 def rushhour_bfs_levels(spans: Iterable[Span]) -> Result:
-    """The same search in the order of Bird's ``bfsearch'``: marked when taken off the
-    frontier, alternate levels read right to left.  A state may wait on the frontier
-    by several paths, so each entry carries its own parent pointer."""
-    start: RushNode = (tuple(spans),)
-    seen: set[Grid] = set()
-    now, later = [start], list[RushNode]()
-    expanded = 0
-    while now or later:
-        if not now:
-            now, later = later, now
-        node = now.pop()
-        q = node[0]
-        if q in seen:
-            continue
-        if q[0][1] == EXIT:
-            return _rush_nodes_trail(node), expanded
-        seen.add(q)
-        expanded += 1
-        taken = 0
-        for place in q:
-            taken |= COVERS[place]
-        for v in range(len(q) - 1, -1, -1):
-            place = q[v]
-            for c in BESIDE[place][::-1]:
-                if not taken >> c & 1:
-                    r = q[:v] + (SLID[place, c],) + q[v + 1 :]  # noqa: RUF005 (the fastest way)
-                    if r not in seen:
-                        later.append((r, (v, c), node))
+    """The same search in the order of Bird's ``bfsearch'``, level by level."""
+    start = tuple(spans)
+    if start[0][1] == EXIT:
+        return [], 0
+    parents: Parents = {start: None}
+    level, expanded = [start], 0
+    while level:
+        listed: list[Grid] = []
+        for i in range(len(level) - 1, -1, -1):
+            q = level[i]
+            expanded += 1
+            taken = 0
+            for place in q:
+                taken |= COVERS[place]
+            for v, place in enumerate(q):
+                for c in BESIDE[place]:
+                    if not taken >> c & 1:
+                        r = q[:v] + (SLID[place, c],) + q[v + 1 :]  # noqa: RUF005 (the fastest way)
+                        if r not in parents:
+                            parents[r] = (q, (v, c))
+                            if r[0][1] == EXIT:
+                                return _rush_trail(parents, r), expanded + i + len(listed)
+                            listed.append(r)
+        level = listed
     return None
-
-
-def _rush_nodes_trail(node: RushNode) -> list[RushMove]:
-    moves = []
-    while len(node) == 3:
-        _, m, node = node
-        moves.append(m)
-    return moves[::-1]
 
 
 # The 8 puzzle's table: cells 0..8 row by row; the cells beside each, up, left, right, down.
@@ -217,37 +205,26 @@ def eight_bfs(start: Board) -> TileResult:
 
 
 def eight_bfs_levels(start: Board) -> TileResult:
-    """The same search in the order of Bird's ``bfsearch'``: marked when taken off the
-    frontier, alternate levels read right to left, each entry with its parent."""
-    seen: set[Board] = set()
-    now: list[TileNode] = [(start,)]
-    later: list[TileNode] = []
-    expanded = 0
-    while now or later:
-        if not now:
-            now, later = later, now
-        node = now.pop()
-        q = node[0]
-        if q in seen:
-            continue
-        if q == GOAL:
-            return _tile_nodes_trail(node), expanded
-        seen.add(q)
-        expanded += 1
-        b = q.index(0)
-        for c in NEIGHBOURS[b][::-1]:
-            board = list(q)
-            t = board[c]
-            board[b], board[c] = t, 0
-            r = tuple(board)
-            if r not in seen:
-                later.append((r, (t, b), node))
+    """The same search in the order of Bird's ``bfsearch'``, level by level."""
+    if start == GOAL:
+        return [], 0
+    parents: TileParents = {start: None}
+    level, expanded = [start], 0
+    while level:
+        listed: list[Board] = []
+        for i in range(len(level) - 1, -1, -1):
+            q = level[i]
+            expanded += 1
+            b = q.index(0)
+            for c in NEIGHBOURS[b]:
+                board = list(q)
+                t = board[c]
+                board[b], board[c] = t, 0
+                r = tuple(board)
+                if r not in parents:
+                    parents[r] = (q, (t, b))
+                    if r == GOAL:
+                        return _tile_trail(parents, r), expanded + i + len(listed)
+                    listed.append(r)
+        level = listed
     return None
-
-
-def _tile_nodes_trail(node: TileNode) -> list[TileMove]:
-    moves = []
-    while len(node) == 3:
-        _, m, node = node
-        moves.append(m)
-    return moves[::-1]

@@ -3,8 +3,8 @@
 Every function is generic in the state ``S`` and the move ``M`` and takes the puzzle
 (or planner) first, data last.  Each Haskell equation group becomes one loop: Bird's
 tail calls are iterations of a ``while``, so no search is bounded by Python's recursion
-limit.  Four liberties are taken, all invisible in the results (the same solutions,
-found after expanding the same states in the same order):
+limit.  Five liberties are taken, all invisible in the results (the same solutions,
+found after expanding the same states):
 
 * the list of visited states ``qs`` (tested with ``q ∈ qs``) is a hashed ``set``,
   filled in place inside the loop: membership costs O(1) instead of O(|qs|), and the
@@ -24,11 +24,18 @@ found after expanding the same states in the same order):
   state is never solved, or the search would have stopped at it).  The ``solved`` test
   and ``q ∈ qs`` are asked in whichever order is cheaper for the same reason; a state
   that the caller marked as visited is still returned when it is solved, as the
-  equations say.
+  equations say;
+* ``bfsearch'``, the search behind ``bfsolve``, goes further and builds whole levels:
+  a state joins a level once, linked to its parent in a ``dict`` that is also the
+  visited set.  No state waits on the frontier twice, and each link is a flat pair
+  that Python's garbage collector soon stops tracking, where a chain of nodes would be
+  walked again at every full collection.  Its docstring shows why the next level comes out in the equations' order;
+  within a level the states are expanded last first, so only the order of
+  expansions inside a level differs from the equations'.
 
-The order in which paths are explored is exactly the order of the equations, so where a
-puzzle has several shortest (or planned) solutions, the one Bird's code finds comes out.
-``docs/performance.md`` measures what these liberties save.
+Elsewhere the order in which paths are explored is exactly the order of the
+equations, and everywhere, where a puzzle has several shortest (or planned) solutions,
+the one Bird's code finds comes out.  ``docs/performance.md`` measures what these liberties save.
 """
 
 from __future__ import annotations
@@ -78,6 +85,8 @@ Premoves = Callable[
 _Node: TypeAlias = "tuple[S, M, _Node[S, M]] | tuple[S, History[M]]"
 # A planned path inside a loop: (state, plan, move, parent), or (state, plan, history).
 _ANode: TypeAlias = "tuple[S, Plan[M], M, _ANode[S, M]] | tuple[S, Plan[M], History[M]]"
+# The parent of each state a level search has listed, and the move from it; None at a start.
+_Links: TypeAlias = "dict[S, tuple[S, M] | None]"
 
 
 def _root(p: Path[S, M]) -> _Node[S, M]:
@@ -179,35 +188,96 @@ def bfsearch_(
           | q ∈ qs    = bfsearch' qs rs ps
           | otherwise = bfsearch' (q : qs) (succs p ++ rs) ps
 
+    The loop builds one level at a time.  From a level ``p1, ..., pn`` the equations
+    gather ``succs pn ++ ... ++ succs p1 ++ rs`` and then expand, in that order, the
+    first entry of each state that no earlier level holds.  So the loop expands a
+    level last state first, lists each successor the first time its state appears,
+    and the next level comes out as exactly the states the equations will expand, in
+    their order, each linked to its parent (a state is marked when listed, as in a
+    hand-written breadth-first search, and waits on no frontier twice).  A solved
+    state is caught as it is listed; the equations reach it after expanding the rest
+    of the level and the states listed ahead of it, and so does the loop, so the
+    answer and the expansions are theirs.
+
     >>> from pearls.puzzles import graph
     >>> ladder = graph.puzzle({"a": "bc", "b": "d", "c": "e", "e": "d"}, goal="d")
     >>> bfsearch_(ladder, [], [], [start("a")])
     ['b', 'd']
     """
+    solved = puzzle.solved
+    links: _Links[S, M] = {q: None for q in qs if not solved(q)}
+    starts: dict[S, History[M]] = {}
+    level: list[S] = []
+    goal = _listed(ps, solved, links, starts, level)
+    waiting: Iterable[Path[S, M]] = rs
+    while goal is None and (level or waiting):
+        listed: list[S] = []
+        goal = _next_level(puzzle, links, level, listed)
+        if goal is None:
+            goal = _listed(waiting, solved, links, starts, listed)
+            waiting = ()
+        level = listed
+    if goal is None:
+        return None
+    _expand(puzzle.moves, level)
+    return _trail(links, starts, goal)
+
+
+def _listed(
+    paths: Iterable[Path[S, M]],
+    solved: Callable[[S], bool],
+    links: _Links[S, M],
+    starts: dict[S, History[M]],
+    level: list[S],
+) -> S | None:
+    """Add to ``level`` the states of ``paths`` that no level holds yet, each with its
+    history, in order; the first solved one, if any, ends the listing instead."""
+    for history, q in paths:
+        if q not in links:
+            links[q] = None
+            starts[q] = history
+            if solved(q):
+                return q
+            level.append(q)
+    return None
+
+
+def _next_level(
+    puzzle: Puzzle[S, M], links: _Links[S, M], level: list[S], listed: list[S]
+) -> S | None:
+    """List in ``listed`` the states one move beyond ``level`` that no level holds yet,
+    in the order of Bird's accumulator (``succs p ++ rs``: the level's last path
+    first), each linked to its parent; the first solved one, if any, ends the listing
+    instead, once the rest of ``level`` is expanded as the equations expand it."""
     moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
-    given, seen = set(qs), set[S]()
-    later = [_root(p) for p in reversed(rs)]
-    now = [_root(p) for p in reversed(ps)]
-    push = later.append
-    while True:
-        if not now:
-            if not later:
-                return None
-            now, later = later, now
-            push = later.append
-        node = now.pop()
-        q = node[0]
-        if q in seen:
-            continue
-        if solved(q):
-            return _moves(node)
-        seen.add(q)
-        if given and q in given:
-            continue
-        for m in reversed(moves(q)):
+    push = listed.append
+    for q in reversed(level):
+        for m in moves(q):
             r = move(q, m)
-            if r not in seen:
-                push((r, m, node))
+            if r not in links:
+                links[r] = (q, m)
+                if solved(r):
+                    _expand(moves, level[: level.index(q)])
+                    return r
+                push(r)
+    return None
+
+
+def _expand(moves: Callable[[S], Sequence[M]], states: Iterable[S]) -> None:
+    """Expand states whose successors the answer does not need, as the equations do
+    before they reach it: every count and limit on expansions (a
+    :class:`~pearls.limits.Meter`'s) then agrees with theirs."""
+    for q in states:
+        moves(q)
+
+
+def _trail(links: _Links[S, M], starts: dict[S, History[M]], q: S) -> list[M]:
+    """The moves from the start to ``q``: the links back to a start, its history before."""
+    newest: list[M] = []
+    while (link := links[q]) is not None:
+        q, m = link
+        newest.append(m)
+    return [*reversed(starts[q]), *reversed(newest)]
 
 
 def bfsolve(puzzle: Puzzle[S, M], q: S) -> list[M] | None:

@@ -34,6 +34,7 @@ M = TypeVar("M")
 Node: TypeAlias = int
 Edges: TypeAlias = dict[Node, list[Node]]
 Result: TypeAlias = list[Node] | None
+Searching: TypeAlias = Callable[[Puzzle[Node, Node]], Result]  # a search awaiting its puzzle
 
 # Properties on small graphs cost milliseconds an example: they try several times the
 # profile's count, the exploration order most of all (at 60 examples it catches a level
@@ -129,6 +130,11 @@ class Ref:
 
     def __init__(self, edges: Edges, goal: Node) -> None:
         self.edges, self.goal = edges, goal
+        self.expanded: list[Node] = []  # each state as it joins qs, in order
+
+    def expand(self, qs: list[Node], q: Node) -> list[Node]:
+        self.expanded.append(q)
+        return [q, *qs]
 
     def moves(self, q: Node) -> list[Node]:
         return list(self.edges.get(q, []))
@@ -150,7 +156,7 @@ class Ref:
                 return ms
             if q in qs:
                 continue
-            qs, ps = [q, *qs], ps + self.succs((ms, q))
+            qs, ps = self.expand(qs, q), ps + self.succs((ms, q))
         return None
 
     def bfsearch_(self, qs: list[Node], rs: list[RefPath], ps: list[RefPath]) -> Result:
@@ -163,7 +169,7 @@ class Ref:
                 return ms
             if q in qs:
                 continue
-            qs, rs = [q, *qs], self.succs((ms, q)) + rs
+            qs, rs = self.expand(qs, q), self.succs((ms, q)) + rs
         return None
 
     def dfsearch(self, qs: list[Node], ps: list[RefPath]) -> Result:
@@ -173,7 +179,7 @@ class Ref:
                 return ms
             if q in qs:
                 continue
-            qs, ps = [q, *qs], self.succs((ms, q)) + ps
+            qs, ps = self.expand(qs, q), self.succs((ms, q)) + ps
         return None
 
     def mkplans(self, q: Node, ms: tuple[Node, ...]) -> list[tuple[Node, ...]]:
@@ -337,6 +343,35 @@ def test_searches_explore_in_the_order_of_the_equations(seed: Seeded) -> None:
     assert search.dfsearch(puzzle, qs, paths) == ref.dfsearch(qs, ref_paths)
     assert search.psearch(planner, qs, apaths) == ref.psearch(qs, ref_apaths)
     assert search.psearch_(planner, qs, alater, apaths) == ref.psearch_(qs, ref_alater, ref_apaths)
+
+
+@MANY
+@given(seeded())
+def test_breadth_and_depth_first_expand_what_the_equations_expand(seed: Seeded) -> None:
+    """The same states, as many, with every start's history before the moves found.
+    ``bfsearch`` and ``dfsearch`` expand in the equations' order; ``bfsearch'`` builds
+    each level whole, expanding it last state first (see its docstring), so there the
+    order within a level is its own."""
+    (edges, _, goal), qs = seed.case, seed.qs
+    ref_rs = [([-1 - i], q) for i, (q, _) in enumerate(seed.rs)]  # -1, -2, ...: histories
+    ref_ps = [([-10 - i], q) for i, (q, _) in enumerate(seed.ps)]
+    rs, ps = ([Path(plist(ms), q) for ms, q in paths] for paths in (ref_rs, ref_ps))
+    searches: dict[str, tuple[Searching, Callable[[Ref], Result]]] = {
+        "bfsearch": (lambda p: search.bfsearch(p, qs, ps), lambda r: r.bfsearch(qs, ref_ps)),
+        "bfsearch_": (
+            lambda p: search.bfsearch_(p, qs, rs, ps),
+            lambda r: r.bfsearch_(qs, ref_rs, ref_ps),
+        ),
+        "dfsearch": (lambda p: search.dfsearch(p, qs, ps), lambda r: r.dfsearch(qs, ref_ps)),
+    }
+    for name, (ours, equations) in searches.items():
+        expanded: list[Node] = []
+        ref = Ref(edges, goal)
+        assert ours(recording(graph_puzzle(edges, goal), expanded)) == equations(ref), name
+        if name == "bfsearch_":
+            assert sorted(expanded) == sorted(ref.expanded), name
+        else:
+            assert expanded == ref.expanded, name
 
 
 @SEVERAL

@@ -198,11 +198,18 @@ def move(g: Grid, m: Move) -> Grid:
 
     ``move g (v, c) = g1 ++ adjust i c : g2 where (g1, i : g2) = splitAt v g``
 
+    ``adjust`` is looked up in a table, like the tables ``moves`` reads.
+
     >>> move(g1, (0, 16))[0]
     (16, 17)
     """
     v, c = m
-    return g.set(v, adjust(g[v], c))
+    return g.set(v, _ADJUSTED[g[v], c])
+
+
+_ADJUSTED: dict[tuple[Span, Cell], Span] = {
+    (span, c): adjust(span, c) for span in _PLACES for c in _BESIDE[span]
+}  # adjust, worked out at import for every place and cell: ((17, 18), 19) -> (18, 19)
 
 
 def solved(g: Grid) -> bool:

@@ -36,6 +36,7 @@ from bisect import bisect_left
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import pairwise
 from math import factorial, isqrt
 from random import Random
@@ -196,7 +197,10 @@ def moves(f: Frame, q: Board) -> list[Move]:
     [(6, 8), (8, 8)]
     """
     b = q.index(BLANK)
-    return [(q[c], b) for c in f.neighbours[b]]
+    ms = []
+    for c in f.neighbours[b]:  # a loop: for two to four moves, cheaper than a comprehension
+        ms.append((q[c], b))
+    return ms
 
 
 def move(q: Board, m: Move) -> Board:
@@ -222,7 +226,7 @@ def puzzle(f: Frame) -> Puzzle[Board, Move]:
     >>> search.bfsolve(puzzle(EIGHT), (1, 2, 3, 4, 5, 6, 7, 0, 8))
     [(8, 7)]
     """
-    return Puzzle(lambda q: moves(f, q), move, lambda q: solved(f, q))
+    return Puzzle(partial(moves, f), move, f.goal.__eq__)  # solved q = q == goal
 
 
 def undoes(p: Path[S, Move], m: Move) -> bool:
