@@ -34,13 +34,14 @@ expanded.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TypeAlias
 
 __all__ = [
     "HARDEST",
     "eight_bfs",
     "eight_bfs_levels",
+    "eight_bfs_levels_moving",
     "rushhour_bfs",
     "rushhour_bfs_levels",
 ]
@@ -223,6 +224,31 @@ def eight_bfs_levels(start: Board) -> TileResult:
                 r = tuple(board)
                 if r not in parents:
                     parents[r] = (q, (t, b))
+                    if r == GOAL:
+                        return _tile_trail(parents, r), expanded + i + len(listed)
+                    listed.append(r)
+        level = listed
+    return None
+
+
+def eight_bfs_levels_moving(start: Board, move: Callable[[Board, TileMove], Board]) -> TileResult:
+    """``eight_bfs_levels`` with each successor made by a call of ``move``, as a generic
+    search makes it: what that one call per successor costs."""
+    if start == GOAL:
+        return [], 0
+    parents: TileParents = {start: None}
+    level, expanded = [start], 0
+    while level:
+        listed: list[Board] = []
+        for i in range(len(level) - 1, -1, -1):
+            q = level[i]
+            expanded += 1
+            b = q.index(0)
+            for c in NEIGHBOURS[b]:
+                m = (q[c], b)
+                r = move(q, m)
+                if r not in parents:
+                    parents[r] = (q, m)
                     if r == GOAL:
                         return _tile_trail(parents, r), expanded + i + len(listed)
                     listed.append(r)

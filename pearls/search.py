@@ -6,18 +6,21 @@ tail calls are iterations of a ``while``, so no search is bounded by Python's re
 limit.  Five liberties are taken, all invisible in the results (the same solutions,
 found after expanding the same states):
 
-* the list of visited states ``qs`` (tested with ``q ∈ qs``) is a hashed ``set``,
+* the list of visited states ``qs`` (tested with ``q ∈ qs``) is a hashed ``dict``,
   filled in place inside the loop: membership costs O(1) instead of O(|qs|), and the
-  set the caller passes in is copied, never changed;
+  states the caller passes in are copied, never changed;
 * a frontier is a Python ``list`` holding the Haskell list *reversed* (its head at the
   end), so that taking the head, consing successors (``succs p ++ ps``) and reading the
   next level of an accumulator all cost O(1) per path; a ``deque`` serves where the
   equation appends at the far end (``ps ++ succs p``);
 * inside a loop a path is a node of the search tree, a plain tuple: its state, the
-  move that reached it and its parent's node (the start's node holds the start path's
-  history instead).  Extending a path is one tuple that shares its parent, as Bird's
-  ``ms ++ [m]`` shares ``ms`` in the accumulating versions; the moves are read off the
-  parents once, on success (``reverse ms``).  The arguments and results are the
+  move that reached it and its parent's state (the start's node holds the start path's
+  history instead).  The visited ``dict`` maps each expanded state to its node, so
+  the parents' nodes are found by their states and the moves read off them once, on
+  success (``reverse ms``).  Extending a path is one flat tuple, which shares its
+  parent as Bird's ``ms ++ [m]`` shares ``ms`` in the accumulating versions; being
+  flat, it is soon left alone by Python's garbage collector, which would walk a chain
+  of nested nodes again at every full collection.  The arguments and results are the
   chapter's: :class:`~pearls.types.Path` values in, a list of moves out;
 * a successor whose state the loop has already expanded never joins the frontier: the
   equations would put it there and drop it later at ``q ∈ qs``, unexpanded (an expanded
@@ -26,12 +29,11 @@ found after expanding the same states):
   that the caller marked as visited is still returned when it is solved, as the
   equations say;
 * ``bfsearch'``, the search behind ``bfsolve``, goes further and builds whole levels:
-  a state joins a level once, linked to its parent in a ``dict`` that is also the
-  visited set.  No state waits on the frontier twice, and each link is a flat pair
-  that Python's garbage collector soon stops tracking, where a chain of nodes would be
-  walked again at every full collection.  Its docstring shows why the next level comes out in the equations' order;
-  within a level the states are expanded last first, so only the order of
-  expansions inside a level differs from the equations'.
+  a state joins a level once, its node entered in the visited ``dict`` as it is
+  listed, and no state waits on the frontier twice.  Its docstring shows why the next
+  level comes out in the equations' order; within a level the states are expanded
+  last first, so only the order of expansions inside a level differs from the
+  equations'.
 
 Elsewhere the order in which paths are explored is exactly the order of the
 equations, and everywhere, where a puzzle has several shortest (or planned) solutions,
@@ -41,7 +43,7 @@ the one Bird's code finds comes out.  ``docs/performance.md`` measures what thes
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeAlias
 
 from pearls.types import (
@@ -81,12 +83,14 @@ Premoves = Callable[
     [S, M], Iterable[Sequence[M]]
 ]  # rushhour.premoves(g1, (0, 19)): [[(6, 5)], ...]
 
-# A path inside a loop: (state, move, parent's node), or (state, history) at a start.
-_Node: TypeAlias = "tuple[S, M, _Node[S, M]] | tuple[S, History[M]]"
-# A planned path inside a loop: (state, plan, move, parent), or (state, plan, history).
-_ANode: TypeAlias = "tuple[S, Plan[M], M, _ANode[S, M]] | tuple[S, Plan[M], History[M]]"
-# The parent of each state a level search has listed, and the move from it; None at a start.
-_Links: TypeAlias = "dict[S, tuple[S, M] | None]"
+# A path inside a loop: (state, move, parent's state), or (state, history) at a start.
+_Node: TypeAlias = "tuple[S, M, S] | tuple[S, History[M]]"
+# A planned path: (state, plan, move, parent's state), or (state, plan, history).
+_ANode: TypeAlias = "tuple[S, Plan[M], M, S] | tuple[S, Plan[M], History[M]]"
+# The node each state was expanded from (listed by, in bfsearch'), keyed by the state;
+# None for the states the caller marked as visited.  Its keys are the visited set.
+_Links: TypeAlias = "dict[S, _Node[S, M] | None]"
+_ALinks: TypeAlias = "dict[S, _ANode[S, M] | None]"
 
 
 def _root(p: Path[S, M]) -> _Node[S, M]:
@@ -99,22 +103,34 @@ def _aroot(p: APath[S, M]) -> _ANode[S, M]:
     return (p.state, p.plan, p.history)
 
 
-def _moves(node: _Node[S, M]) -> list[M]:
+def _visited(qs: Iterable[S], solved: Callable[[S], bool]) -> Iterator[S]:
+    """The caller's visited states that a search must skip.  A solved one is left out:
+    the equations test ``solved q`` before ``q ∈ qs``, so it is still an answer."""
+    return (q for q in qs if not solved(q))
+
+
+def _moves(links: _Links[S, M], node: _Node[S, M]) -> list[M]:
     """The moves from the start to ``node``, first move first: Bird's ``reverse ms``."""
     newest: list[M] = []
     while len(node) == 3:
-        _, m, node = node
+        _, m, parent = node
         newest.append(m)
+        link = links[parent]
+        assert link is not None, "a caller's visited state is never expanded"
+        node = link
     _, history = node
     return [*reversed(history), *reversed(newest)]
 
 
-def _amoves(node: _ANode[S, M]) -> list[M]:
+def _amoves(links: _ALinks[S, M], node: _ANode[S, M]) -> list[M]:
     """The moves from the start to a planned ``node``, first move first."""
     newest: list[M] = []
     while len(node) == 4:
-        _, _, m, node = node
+        _, _, m, parent = node
         newest.append(m)
+        link = links[parent]
+        assert link is not None, "a caller's visited state is never expanded"
+        node = link
     _, _, history = node
     return [*reversed(history), *reversed(newest)]
 
@@ -152,23 +168,21 @@ def bfsearch(puzzle: Puzzle[S, M], qs: Iterable[S], ps: Frontier[S, M]) -> list[
     ['b', 'd']
     """
     moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
-    given, seen = set(qs), set[S]()
+    links: _Links[S, M] = dict.fromkeys(_visited(qs, solved))
     queue = deque(map(_root, ps))
     push = queue.append
     while queue:
         node = queue.popleft()
         q = node[0]
-        if q in seen:
+        if q in links:
             continue
         if solved(q):
-            return _moves(node)
-        seen.add(q)
-        if given and q in given:
-            continue
+            return _moves(links, node)
+        links[q] = node
         for m in moves(q):
             r = move(q, m)
-            if r not in seen:
-                push((r, m, node))
+            if r not in links:
+                push((r, m, q))
     return None
 
 
@@ -205,46 +219,39 @@ def bfsearch_(
     ['b', 'd']
     """
     solved = puzzle.solved
-    links: _Links[S, M] = {q: None for q in qs if not solved(q)}
-    starts: dict[S, History[M]] = {}
+    links: _Links[S, M] = dict.fromkeys(_visited(qs, solved))
     level: list[S] = []
-    goal = _listed(ps, solved, links, starts, level)
-    waiting: Iterable[Path[S, M]] = rs
+    goal = _listed(map(_root, ps), solved, links, level)
+    waiting = [_root(p) for p in rs]  # Bird's rs: the end of the second level
     while goal is None and (level or waiting):
         listed: list[S] = []
-        goal = _next_level(puzzle, links, level, listed)
-        if goal is None:
-            goal = _listed(waiting, solved, links, starts, listed)
-            waiting = ()
+        goal = _next_level(puzzle, links, level, listed) or _listed(waiting, solved, links, listed)
+        waiting = []
         level = listed
     if goal is None:
         return None
     _expand(puzzle.moves, level)
-    return _trail(links, starts, goal)
+    return _moves(links, goal)
 
 
 def _listed(
-    paths: Iterable[Path[S, M]],
-    solved: Callable[[S], bool],
-    links: _Links[S, M],
-    starts: dict[S, History[M]],
-    level: list[S],
-) -> S | None:
-    """Add to ``level`` the states of ``paths`` that no level holds yet, each with its
-    history, in order; the first solved one, if any, ends the listing instead."""
-    for history, q in paths:
+    nodes: Iterable[_Node[S, M]], solved: Callable[[S], bool], links: _Links[S, M], level: list[S]
+) -> _Node[S, M] | None:
+    """Add to ``level`` the states of ``nodes`` that no level holds yet, in order; the
+    first solved one, if any, ends the listing instead."""
+    for node in nodes:
+        q = node[0]
         if q not in links:
-            links[q] = None
-            starts[q] = history
+            links[q] = node
             if solved(q):
-                return q
+                return node
             level.append(q)
     return None
 
 
 def _next_level(
     puzzle: Puzzle[S, M], links: _Links[S, M], level: list[S], listed: list[S]
-) -> S | None:
+) -> _Node[S, M] | None:
     """List in ``listed`` the states one move beyond ``level`` that no level holds yet,
     in the order of Bird's accumulator (``succs p ++ rs``: the level's last path
     first), each linked to its parent; the first solved one, if any, ends the listing
@@ -255,10 +262,10 @@ def _next_level(
         for m in moves(q):
             r = move(q, m)
             if r not in links:
-                links[r] = (q, m)
+                node = links[r] = (r, m, q)
                 if solved(r):
                     _expand(moves, level[: level.index(q)])
-                    return r
+                    return node
                 push(r)
     return None
 
@@ -269,15 +276,6 @@ def _expand(moves: Callable[[S], Sequence[M]], states: Iterable[S]) -> None:
     :class:`~pearls.limits.Meter`'s) then agrees with theirs."""
     for q in states:
         moves(q)
-
-
-def _trail(links: _Links[S, M], starts: dict[S, History[M]], q: S) -> list[M]:
-    """The moves from the start to ``q``: the links back to a start, its history before."""
-    newest: list[M] = []
-    while (link := links[q]) is not None:
-        q, m = link
-        newest.append(m)
-    return [*reversed(starts[q]), *reversed(newest)]
 
 
 def bfsolve(puzzle: Puzzle[S, M], q: S) -> list[M] | None:
@@ -314,23 +312,21 @@ def dfsearch(puzzle: Puzzle[S, M], qs: Iterable[S], ps: Frontier[S, M]) -> list[
     ['b', 'c', 'd']
     """
     moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
-    given, seen = set(qs), set[S]()
+    links: _Links[S, M] = dict.fromkeys(_visited(qs, solved))
     stack = [_root(p) for p in reversed(ps)]
     push = stack.append
     while stack:
         node = stack.pop()
         q = node[0]
-        if q in seen:
+        if q in links:
             continue
         if solved(q):
-            return _moves(node)
-        seen.add(q)
-        if given and q in given:
-            continue
+            return _moves(links, node)
+        links[q] = node
         for m in reversed(moves(q)):
             r = move(q, m)
-            if r not in seen:
-                push((r, m, node))
+            if r not in links:
+                push((r, m, q))
     return None
 
 
@@ -430,21 +426,23 @@ def bsuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
     return [APath(history.cons(m), r, tuple(planner.goalmoves(r))) for m, r in successors]
 
 
-def _planned(planner: Planner[S, M], seen: set[S], node: _ANode[S, M]) -> list[_ANode[S, M]]:
+def _planned(planner: Planner[S, M], seen: _ALinks[S, M], node: _ANode[S, M]) -> list[_ANode[S, M]]:
     """:func:`asuccs` on a node, leaving out the states already expanded."""
     q, plan, move = node[0], node[1], planner.puzzle.move
     return [
-        (r, tuple(ms[1:]), ms[0], node)
+        (r, tuple(ms[1:]), ms[0], q)
         for ms in planner.newplans(q, plan)
         if (r := move(q, ms[0])) not in seen
     ]
 
 
-def _replanned(planner: Planner[S, M], seen: set[S], node: _ANode[S, M]) -> list[_ANode[S, M]]:
+def _replanned(
+    planner: Planner[S, M], seen: _ALinks[S, M], node: _ANode[S, M]
+) -> list[_ANode[S, M]]:
     """:func:`bsuccs` on a node, leaving out the states already expanded."""
     q, puzzle, goalmoves = node[0], planner.puzzle, planner.goalmoves
     moves, move = puzzle.moves, puzzle.move
-    return [(r, tuple(goalmoves(r)), m, node) for m in moves(q) if (r := move(q, m)) not in seen]
+    return [(r, tuple(goalmoves(r)), m, q) for m in moves(q) if (r := move(q, m)) not in seen]
 
 
 def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> list[M] | None:
@@ -459,20 +457,18 @@ def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> lis
           | otherwise = psearch (q : qs) (asuccs p ++ ps ++ bsuccs p)
     """
     solved = planner.puzzle.solved
-    given, seen = set(qs), set[S]()
+    links: _ALinks[S, M] = dict.fromkeys(_visited(qs, solved))
     queue = deque(map(_aroot, ps))
     while queue:
         node = queue.popleft()
         q = node[0]
-        if q in seen:
+        if q in links:
             continue
         if solved(q):
-            return _amoves(node)
-        seen.add(q)
-        if given and q in given:
-            continue
-        queue.extendleft(reversed(_planned(planner, seen, node)))
-        queue.extend(_replanned(planner, seen, node))
+            return _amoves(links, node)
+        links[q] = node
+        queue.extendleft(reversed(_planned(planner, links, node)))
+        queue.extend(_replanned(planner, links, node))
     return None
 
 
@@ -492,7 +488,7 @@ def psearch_(
           | otherwise = psearch' (q : qs) (bsuccs p ++ rs) (asuccs p ++ ps)
     """
     solved = planner.puzzle.solved
-    given, seen = set(qs), set[S]()
+    links: _ALinks[S, M] = dict.fromkeys(_visited(qs, solved))
     later = [_aroot(p) for p in reversed(rs)]
     now = [_aroot(p) for p in reversed(ps)]
     while True:
@@ -502,15 +498,13 @@ def psearch_(
             now, later = later, now
         node = now.pop()
         q = node[0]
-        if q in seen:
+        if q in links:
             continue
         if solved(q):
-            return _amoves(node)
-        seen.add(q)
-        if given and q in given:
-            continue
-        later.extend(reversed(_replanned(planner, seen, node)))
-        now.extend(reversed(_planned(planner, seen, node)))
+            return _amoves(links, node)
+        links[q] = node
+        later.extend(reversed(_replanned(planner, links, node)))
+        now.extend(reversed(_planned(planner, links, node)))
 
 
 def psolve(planner: Planner[S, M], q: S) -> list[M] | None:

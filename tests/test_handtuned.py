@@ -33,5 +33,6 @@ def test_the_8_puzzle_in_birds_order_is_bfsolve_move_for_move(board: handtuned.B
     meter = Meter()
     plan = search.bfsolve(meter.watch(sliding.puzzle(sliding.EIGHT)), board)
     assert handtuned.eight_bfs_levels(board) == (plan, meter.expanded)
+    assert handtuned.eight_bfs_levels_moving(board, sliding.move) == (plan, meter.expanded)
     found = handtuned.eight_bfs(board)
     assert found is not None and plan is not None and len(found[0]) == len(plan)

@@ -205,7 +205,7 @@ class Ref:
                 return p[0]
             if p[1] in qs:
                 continue
-            qs, ps = [p[1], *qs], self.asuccs(p) + ps + self.bsuccs(p)
+            qs, ps = self.expand(qs, p[1]), self.asuccs(p) + ps + self.bsuccs(p)
         return None
 
     def psearch_(self, qs: list[Node], rs: list[RefAPath], ps: list[RefAPath]) -> Result:
@@ -218,7 +218,7 @@ class Ref:
                 return p[0]
             if p[1] in qs:
                 continue
-            qs, rs, ps = [p[1], *qs], self.bsuccs(p) + rs, self.asuccs(p) + ps
+            qs, rs, ps = self.expand(qs, p[1]), self.bsuccs(p) + rs, self.asuccs(p) + ps
         return None
 
 
@@ -347,15 +347,23 @@ def test_searches_explore_in_the_order_of_the_equations(seed: Seeded) -> None:
 
 @MANY
 @given(seeded())
-def test_breadth_and_depth_first_expand_what_the_equations_expand(seed: Seeded) -> None:
+def test_every_search_expands_what_the_equations_expand(seed: Seeded) -> None:
     """The same states, as many, with every start's history before the moves found.
-    ``bfsearch`` and ``dfsearch`` expand in the equations' order; ``bfsearch'`` builds
-    each level whole, expanding it last state first (see its docstring), so there the
-    order within a level is its own."""
+    Each search expands in the equations' order but ``bfsearch'``, which builds each
+    level whole, expanding it last state first (see its docstring)."""
     (edges, _, goal), qs = seed.case, seed.qs
     ref_rs = [([-1 - i], q) for i, (q, _) in enumerate(seed.rs)]  # -1, -2, ...: histories
     ref_ps = [([-10 - i], q) for i, (q, _) in enumerate(seed.ps)]
     rs, ps = ([Path(plist(ms), q) for ms, q in paths] for paths in (ref_rs, ref_ps))
+    ref_ars = [
+        (ms, q, plan) for (ms, q), (_, _, plan) in zip(ref_rs, seed.apaths()[0], strict=True)
+    ]
+    ref_aps = [
+        (ms, q, plan) for (ms, q), (_, _, plan) in zip(ref_ps, seed.apaths()[1], strict=True)
+    ]
+    ars, aps = (
+        [APath(plist(ms), q, plan) for ms, q, plan in paths] for paths in (ref_ars, ref_aps)
+    )
     searches: dict[str, tuple[Searching, Callable[[Ref], Result]]] = {
         "bfsearch": (lambda p: search.bfsearch(p, qs, ps), lambda r: r.bfsearch(qs, ref_ps)),
         "bfsearch_": (
@@ -363,6 +371,14 @@ def test_breadth_and_depth_first_expand_what_the_equations_expand(seed: Seeded) 
             lambda r: r.bfsearch_(qs, ref_rs, ref_ps),
         ),
         "dfsearch": (lambda p: search.dfsearch(p, qs, ps), lambda r: r.dfsearch(qs, ref_ps)),
+        "psearch": (
+            lambda p: search.psearch(planned(p, edges, goal), qs, aps),
+            lambda r: r.psearch(qs, ref_aps),
+        ),
+        "psearch_": (
+            lambda p: search.psearch_(planned(p, edges, goal), qs, ars, aps),
+            lambda r: r.psearch_(qs, ref_ars, ref_aps),
+        ),
     }
     for name, (ours, equations) in searches.items():
         expanded: list[Node] = []
@@ -372,6 +388,12 @@ def test_breadth_and_depth_first_expand_what_the_equations_expand(seed: Seeded) 
             assert sorted(expanded) == sorted(ref.expanded), name
         else:
             assert expanded == ref.expanded, name
+
+
+def planned(puzzle: Puzzle[Node, Node], edges: Edges, goal: Node) -> Planner[Node, Node]:
+    """The graph's planner over ``puzzle`` (a recording one, say)."""
+    planner = graph.planner(edges, goal)
+    return Planner(puzzle, planner.goalmoves, planner.newplans)
 
 
 @SEVERAL
