@@ -68,6 +68,7 @@ class Config:
     quick: bool
     big: bool
     out: Path = RESULTS
+    peer_cap: float | None = None  # seconds a peer may take on a board; None: 3 or 30
 
     def rounds(self, full: int) -> int:
         """The rounds of a comparison: ``full`` in a full run, fewer in a quick one."""
@@ -234,7 +235,7 @@ def _counted(method: str, g: Grid) -> tuple[int, int]:
 
 def peer_section(config: Config) -> Section:
     """simpleai and aima3 beside pearls on 8-puzzle boards of growing distance."""
-    cap = 3.0 if config.quick else 30.0
+    cap = config.peer_cap or (3.0 if config.quick else 30.0)
     others = peers.available()
     stopped: set[str] = set()
     rows: list[list[object]] = []
@@ -503,8 +504,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--big", action="store_true", help="add the 3x4 puzzle to the growth")
     parser.add_argument("--only", nargs="+", choices=list(SECTIONS), help="these sections only")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where the results go")
+    parser.add_argument(
+        "--peer-cap", type=float, metavar="SECONDS", help="a peer's time on a board (30; quick 3)"
+    )
     args = parser.parse_args(argv)
-    config = Config(args.quick, args.big, args.out)
+    config = Config(args.quick, args.big, args.out, args.peer_cap)
     about = machine() | {"quick": config.quick}
     head = (f"Measured {about['timestamp']} on {about['cpu']}, {about['cores']} cores, "
             f"Python {about['python']}{', quick run' if config.quick else ''}.")  # fmt: skip
