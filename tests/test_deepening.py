@@ -17,6 +17,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from typing import NamedTuple, TypeAlias, TypeVar
 
 import pytest
+from graphs import reachable
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -100,16 +101,6 @@ def has_walk(edges: Edges, q: Node, d: int) -> bool:
     for _ in range(d):
         ends = {r for x in ends for r in edges.get(x, [])}
     return bool(ends)
-
-
-def reachable(edges: Edges, q: Node) -> set[Node]:
-    seen, todo = {q}, [q]
-    while todo:
-        for r in edges.get(todo.pop(), []):
-            if r not in seen:
-                seen.add(r)
-                todo.append(r)
-    return seen
 
 
 def reaches_cycle(edges: Edges, q: Node) -> bool:

@@ -16,6 +16,7 @@ from types import SimpleNamespace
 from typing import Generic, NamedTuple, TypeAlias, TypeVar
 
 import pytest
+from graphs import reachable
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -71,16 +72,6 @@ def ref_bfsearch(edges: Edges, q: Node, goal: Node) -> tuple[int, int]:
         expanded, generated = expanded + 1, generated + len(edges[x])
         queue = queue + edges[x]
     return expanded, generated
-
-
-def reachable(edges: Edges, q: Node) -> set[Node]:
-    seen, todo = {q}, [q]
-    while todo:
-        for r in edges.get(todo.pop(), []):
-            if r not in seen:
-                seen.add(r)
-                todo.append(r)
-    return seen
 
 
 @dataclass
