@@ -129,7 +129,7 @@ def design(config: Config) -> Section:
     data: list[JSON] = []
     ratios: dict[str, list[tuple[float, float]]] = {"Rush Hour": [], "8 puzzle": []}
     for puzzle, name, tuned, levels, generic in cases:
-        rounds = config.rounds(3 if puzzle == "8 puzzle" else 9)
+        rounds = config.rounds(3 if puzzle == "8 puzzle" else 15)
         t = alternate({"tuned": tuned, "levels": levels, "generic": generic}, rounds)
         ratio, ratio_levels = (
             t["generic"].median / t["tuned"].median,
