@@ -46,7 +46,7 @@ from pearls import search, svg
 from pearls.analysis import PerfectHash
 from pearls.description import JSON, Description, Generated, Option, Problem, Settings
 from pearls.errors import BoardError
-from pearls.informed import Estimate, Scored, astar, carried, idastar, score, scored
+from pearls.informed import Estimate, astar, carried, idastar, score, scored
 from pearls.limits import Meter
 from pearls.search import mkplans
 from pearls.types import Path, Plan, Planner, Puzzle, S
@@ -982,54 +982,61 @@ def _estimate(f: Frame, settings: Settings) -> Estimate[Board, Move]:
     return conflict_estimate(f)
 
 
-def _solvers(
+def _informed(
     f: Frame, settings: Settings
-) -> dict[str, Callable[[Scored[Board], Meter], list[Move] | None]]:
-    """With pattern databases, ``idastar`` on flat integers
-    (:func:`pearls.patterns.tile_idastar`), the databases built on its first use with
-    the meter's progress shown (a few minutes, which the search's limits do not count:
-    the search runs under a meter of the same limits started after the build)."""
-    if settings.get("heuristic") != "patterns":
-        return {}
-    from pearls import patterns
+) -> dict[str, Callable[[Board, Meter], list[Move] | None]]:
+    """A* and IDA* led by the heuristic the settings choose, over boards that carry its
+    value, updated move by move (:func:`pearls.informed.scored`): only they need it, so
+    the other methods search the plain boards.  With pattern databases, IDA* runs on
+    flat integers (:func:`pearls.patterns.tile_idastar`), the databases built on its
+    first use with the meter's progress shown (a few minutes, which the search's limits
+    do not count: the search runs under a meter of the same limits started after the
+    build)."""
+    e = _estimate(f, settings)
+    lifted = scored(puzzle(f), e)
 
-    def idastar(s: Scored[Board], meter: Meter) -> list[Move] | None:
+    def led_astar(q: Board, meter: Meter) -> list[Move] | None:
+        return astar(meter.watch(lifted), score(e, q), carried)
+
+    def led_idastar(q: Board, meter: Meter) -> list[Move] | None:
+        return idastar(meter.watch(lifted), score(e, q), carried)
+
+    if settings.get("heuristic") == "patterns":
+        return {"astar": led_astar, "idastar": _pattern_idastar(f)}
+    return {"astar": led_astar, "idastar": led_idastar}
+
+
+def _pattern_idastar(f: Frame) -> Callable[[Board, Meter], list[Move] | None]:
+    """IDA* on flat integers over the 15 puzzle's pattern databases, built if missing."""
+    from pearls import patterns  # not at the top: pearls.patterns builds on this module
+
+    def idastar(q: Board, meter: Meter) -> list[Move] | None:
         dbs = patterns.databases(progress=meter.progress)
         assert dbs is not None  # databases() builds what is missing unless told not to
         search = Meter(meter.max_states, meter.timeout, meter.progress, meter.every)
-        moves = patterns.tile_idastar(dbs, f, s.state, search).moves
+        moves = patterns.tile_idastar(dbs, f, q, search).moves
         meter.expanded, meter.generated = search.expanded, search.generated
         return moves
 
-    return {"idastar": idastar}
+    return idastar
 
 
-def problem(f: Frame, text: str, settings: Settings) -> Problem[Scored[Board], Move]:
-    """The problem a text board describes on the tray ``f``: refused if unsolvable, its
-    states carrying the chosen heuristic's value."""
-    q = check_solvable(f, parse(text, f))
-    e = _estimate(f, settings)
-    board_planner = planner(f)
-    hashed = rank(f)
+def problem(f: Frame, text: str, settings: Settings) -> Problem[Board, Move]:
+    """The problem a text board describes on the tray ``f``, refused if unsolvable."""
     return Problem(
-        puzzle=scored(puzzle(f), e),
-        start=score(e, q),
-        show=lambda s: show(f, s.state),
-        state_json=lambda s: list(s.state),
-        move_json=lambda m: [m[0], m[1]],
-        words=lambda s, m: words(f, s.state, m),
-        notation=lambda s, m: notation(f, s.state, m),
-        draw=lambda s: draw(f, s.state),
-        planner=Planner(
-            scored(board_planner.puzzle, e),
-            lambda s: board_planner.goalmoves(s.state),
-            lambda s, plan: board_planner.newplans(s.state, plan),
-        ),
+        puzzle=puzzle(f),
+        start=check_solvable(f, parse(text, f)),
+        show=partial(show, f),
+        state_json=list,
+        move_json=list,
+        words=partial(words, f),
+        notation=partial(notation, f),
+        draw=partial(draw, f),
+        planner=planner(f),
         prune=undoes,
-        perfect_hash=PerfectHash(lambda s: hashed.rank(s.state), hashed.size),
-        heuristic=carried,
-        goals=(score(e, f.goal),),
-        solvers=_solvers(f, settings),
+        perfect_hash=rank(f),
+        goals=(f.goal,),
+        solvers=_informed(f, settings),
     )
 
 
@@ -1066,7 +1073,7 @@ def _generate(
 
 def _description(
     name: str, title: str, fixed: tuple[int, int] | None, examples: dict[str, str]
-) -> Description[Scored[Board], Move]:
+) -> Description[Board, Move]:
     """A sliding-tile puzzle for the command line: a fixed tray, or any (``fixed`` None)."""
     options = (
         (GOAL_OPTION, HEURISTIC_OPTION) if fixed else (SIZE_OPTION, GOAL_OPTION, HEURISTIC_OPTION)
@@ -1078,7 +1085,7 @@ def _description(
         else ("astar", "idastar", "bfs", "iddfs", "plan")
     )
 
-    def parse_problem(text: str, settings: Settings) -> Problem[Scored[Board], Move]:
+    def parse_problem(text: str, settings: Settings) -> Problem[Board, Move]:
         return problem(_frame_of(settings, text, fixed), text, settings)
 
     def standard(settings: Settings) -> str:

@@ -117,4 +117,4 @@ def test_the_command_lines_parse_gives_a_problem_or_says_why(
         return
     f = sl.frame(*sl.shape_of(text)) if size == "auto" else None
     if f is not None:
-        assert sl.parse(problem.show(problem.start), f) == problem.start.state
+        assert sl.parse(problem.show(problem.start), f) == problem.start
