@@ -355,12 +355,9 @@ def test_every_search_expands_what_the_equations_expand(seed: Seeded) -> None:
     ref_rs = [([-1 - i], q) for i, (q, _) in enumerate(seed.rs)]  # -1, -2, ...: histories
     ref_ps = [([-10 - i], q) for i, (q, _) in enumerate(seed.ps)]
     rs, ps = ([Path(plist(ms), q) for ms, q in paths] for paths in (ref_rs, ref_ps))
-    ref_ars = [
-        (ms, q, plan) for (ms, q), (_, _, plan) in zip(ref_rs, seed.apaths()[0], strict=True)
-    ]
-    ref_aps = [
-        (ms, q, plan) for (ms, q), (_, _, plan) in zip(ref_ps, seed.apaths()[1], strict=True)
-    ]
+    plain_ars, plain_aps = seed.apaths()
+    ref_ars = [(ms, q, plan) for (ms, q), (_, _, plan) in zip(ref_rs, plain_ars, strict=True)]
+    ref_aps = [(ms, q, plan) for (ms, q), (_, _, plan) in zip(ref_ps, plain_aps, strict=True)]
     ars, aps = (
         [APath(plist(ms), q, plan) for ms, q, plan in paths] for paths in (ref_ars, ref_aps)
     )
@@ -437,9 +434,7 @@ def test_no_search_expands_a_state_twice_or_a_visited_one(seed: Seeded) -> None:
     (edges, _, goal), qs = seed.case, seed.qs
     expanded: list[Node] = []
     puzzle = recording(graph_puzzle(edges, goal), expanded)
-    planner = graph_planner(edges, goal)
-    planner = Planner(recording(planner.puzzle, expanded), planner.goalmoves, planner.newplans)
-    for name, run in seed.searches(puzzle, planner).items():
+    for name, run in seed.searches(puzzle, planned(puzzle, edges, goal)).items():
         expanded.clear()
         run(qs)
         assert len(set(expanded)) == len(expanded), name
