@@ -4,13 +4,13 @@ Functional Algorithm Design*, "Planning solves the Rush Hour problem", typed and
 A puzzle is ``moves``, ``move`` and ``solved`` (:class:`Puzzle`); the combinators of
 :mod:`pearls.search` solve every puzzle, planning with a :class:`Planner`.  Beside them:
 iterative deepening (:mod:`pearls.deepening`), whole-space analysis
-(:mod:`pearls.analysis`), and limits, progress and counts for any search
-(:mod:`pearls.limits`).
+(:mod:`pearls.analysis`), limits, progress and counts for any search
+(:mod:`pearls.limits`), and a puzzle's methods as data (:mod:`pearls.methods`).
 """
 
 from pearls.analysis import Analysis, PerfectHash, analyze, levels
 from pearls.deepening import Prune, idsolve
-from pearls.errors import BoardError, LimitReached
+from pearls.errors import BoardError, LimitReached, OptionError, PearlsError
 from pearls.limits import Meter, Stats
 from pearls.search import Premoves, bfsolve, dfsolve, planner, psolve
 from pearls.types import Plan, Planner, Puzzle
@@ -20,6 +20,8 @@ __all__ = [
     "BoardError",
     "LimitReached",
     "Meter",
+    "OptionError",
+    "PearlsError",
     "PerfectHash",
     "Plan",
     "Planner",

@@ -57,17 +57,17 @@ from pearls import svg
 from pearls.analysis import Analysis, PerfectHash
 from pearls.description import (
     JSON,
-    METHODS,
     Analyser,
+    Description,
     Generated,
     Record,
     Settings,
     Solution,
     Survey,
 )
-from pearls.errors import BoardError, LimitReached
+from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter, Stats
-from pearls.registry import PUZZLES, Described
+from pearls.registry import PUZZLES
 from pearls.types import M, Puzzle, S
 
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
@@ -115,9 +115,9 @@ class _Args(argparse.Namespace):
     workers: int | None = None
     scheduler: str | None = None
 
-    def settings(self, d: Described) -> Settings:
-        """The values of the puzzle's own options."""
-        return {o.name: str(getattr(self, _dest(o.name))) for o in d.options}
+    def settings(self, d: Description) -> Settings:
+        """The values of the puzzle's own options that the command takes."""
+        return {o.name: str(getattr(self, _dest(o.name))) for o in d.options_of(self.command)}
 
 
 def _dest(option: str) -> str:
@@ -158,7 +158,7 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     return parser, leaves
 
 
-def _add_options(parser: argparse.ArgumentParser, d: Described, command: str) -> None:
+def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) -> None:
     """The options of ``pearls COMMAND PUZZLE``; choices and defaults come from ``d``."""
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON")
@@ -169,7 +169,7 @@ def _add_options(parser: argparse.ArgumentParser, d: Described, command: str) ->
         )
     else:
         _add_source(parser, d, command)
-    for o in d.options:
+    for o in d.options_of(command):
         parser.add_argument(
             f"--{o.name}",
             dest=_dest(o.name),
@@ -181,11 +181,11 @@ def _add_options(parser: argparse.ArgumentParser, d: Described, command: str) ->
     if command == "solve":
         if d.enumerable:
             parser.add_argument("--all", action="store_true", help="every solution, and the count")
-        methods = "; ".join(f"{m}: {METHODS[m]}" for m in d.methods)
+        methods = "; ".join(f"{name}: {m.about}" for name, m in d.methods.items())
         parser.add_argument(
             "--method",
-            choices=d.methods,
-            default=d.methods[0],
+            choices=list(d.methods),
+            default=next(iter(d.methods)),
             help=f"how to search, %(default)s by default. {methods}",
         )
         output.add_argument("--moves", action="store_true", help="print the moves alone, one line")
@@ -208,7 +208,7 @@ def _add_options(parser: argparse.ArgumentParser, d: Described, command: str) ->
     )
 
 
-def _add_source(parser: argparse.ArgumentParser, d: Described, command: str) -> None:
+def _add_source(parser: argparse.ArgumentParser, d: Description, command: str) -> None:
     """``--example``, ``--board`` and, to solve many boards, ``--batch``."""
     examples = list(d.examples)
     default = "the usual start for the options" if d.standard else examples[0]
@@ -383,6 +383,7 @@ def _survey_json(survey: Survey) -> JSON:
     """The analysis as one JSON object."""
     return {
         "puzzle": survey.puzzle,
+        "from": survey.origin,
         "states": survey.states,
         "max_distance": survey.max_distance,
         "histogram": list(survey.histogram),
@@ -394,9 +395,10 @@ def _survey_json(survey: Survey) -> JSON:
 def _print_survey(survey: Survey, out: TextIO) -> None:
     """The counts, the distance histogram, and the farthest states drawn."""
     n = len(survey.farthest)
+    origin = "the solved positions" if survey.origin == "goals" else "the start"
     print(
-        f"{survey.states:,} states; the farthest lie {survey.max_distance} moves away "
-        f"({n} state{'' if n == 1 else 's'})",
+        f"{survey.states:,} states; the farthest lie {survey.max_distance} moves from "
+        f"{origin} ({n} state{'' if n == 1 else 's'})",
         "",
         "distance  states",
         *(f"{d:8}  {count:,}" for d, count in enumerate(survey.histogram)),
@@ -466,7 +468,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         if args.batch is not None:
             text, _ = _read_board(args.batch, stdin, what="batch")
             return _batch(d, d.records(text), settings, args, out, err)
-    except BoardError as e:
+    except (BoardError, OptionError) as e:
         raise _BadInput(str(e)) from e
     where = ""
     try:
@@ -476,12 +478,14 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         if args.all or d.all_by_default:
             return _every(d, text, settings, args, out, err)
         return _solve(d, text, settings, args, out, err)
+    except OptionError as e:
+        raise _BadInput(str(e)) from e
     except BoardError as e:
         raise _BadInput(f"bad board{where}: {e}") from e
 
 
 def _problem_text(
-    d: Described, settings: Settings, args: _Args, stdin: TextIO | None
+    d: Description, settings: Settings, args: _Args, stdin: TextIO | None
 ) -> tuple[str, str]:
     """The text of the problem to work on, and where it came from: the board given, the
     example named, or the puzzle's usual start."""
@@ -493,7 +497,7 @@ def _problem_text(
 
 
 def _solve(
-    d: Described, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
+    d: Description, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
 ) -> int:
     """``pearls solve``: search, print, and write the drawings."""
     if args.svg is not None and not d.drawable:
@@ -523,7 +527,7 @@ def _solve(
 
 
 def _every(
-    d: Described, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
+    d: Description, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
 ) -> int:
     """``pearls solve --all``: every solution, and how many there are."""
     if args.svg is not None:
@@ -557,7 +561,7 @@ def _every(
 
 
 def _batch(
-    d: Described,
+    d: Description,
     records: Iterator[Record],
     settings: Settings,
     args: _Args,
@@ -572,8 +576,8 @@ def _batch(
         try:
             with _meter(f"searching ({args.method})", args, err) as meter:
                 solution = d.solve(args.method, record.text, meter, False, settings)
-        except (BoardError, LimitReached) as e:
-            code = 2 if isinstance(e, BoardError) else 3
+        except (BoardError, OptionError, LimitReached) as e:
+            code = 3 if isinstance(e, LimitReached) else 2
             fields["error"] = " ".join(str(e).split())
         else:
             code = 0 if solution.moves is not None else 1
@@ -593,7 +597,7 @@ def _print_record(fields: dict[str, JSON], as_json: bool, out: TextIO) -> None:
     out.flush()
 
 
-def _generate(d: Described, settings: Settings, args: _Args, out: TextIO, err: TextIO) -> int:
+def _generate(d: Description, settings: Settings, args: _Args, out: TextIO, err: TextIO) -> int:
     """``pearls generate``: new problems, each printed as soon as it is made."""
     assert d.generate is not None  # the parser offers generate only where it exists
     with _meter("generating", args, err) as meter:
@@ -614,7 +618,7 @@ def _print_generated(name: str, problem: Generated, as_json: bool, out: TextIO) 
 
 
 def _analyze(
-    d: Described, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
+    d: Description, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
 ) -> int:
     """``pearls analyze``: every reachable state, summed up."""
     analyser = _cluster(args)
@@ -640,10 +644,14 @@ def _cluster(args: _Args) -> Analyser | None:
         ) from e
 
     def on_cluster(
-        puzzle: Puzzle[S, M], starts: Sequence[S], h: PerfectHash[S] | None, meter: Meter
+        puzzle: Puzzle[S, M],
+        starts: Sequence[S],
+        h: PerfectHash[S] | None,
+        key: Callable[[S], str],
+        meter: Meter,
     ) -> Analysis[S]:
         return distributed.analyze(
-            puzzle, starts, h, meter=meter, workers=args.workers, scheduler=args.scheduler
+            puzzle, starts, h, key, meter=meter, workers=args.workers, scheduler=args.scheduler
         )
 
     return on_cluster

@@ -7,10 +7,12 @@ cluster of ``workers`` processes, or joins a running scheduler at ``scheduler``
 
 **The analysis.**  Each state has one owner among ``n`` shards: by rank range where the
 puzzle has a perfect hash (shard ``j`` owns the ranks ``j * size // n`` up to the next),
-else by a checksum of its ``repr`` (canonical for tuples, numbers and named tuples, the
-states of every puzzle here).  A shard lives on one worker and keeps its visited states
-(a byte a rank in its range, or a set) and its part of the current level.  Each level is
-two rounds of tasks, pinned to the shards' workers::
+else by a checksum of its ``key``, a name for the state that is the same in every process
+(a problem's :meth:`~pearls.description.Problem.key`, its JSON; by default ``repr``,
+which is not that for a state holding a ``set`` or ``frozenset``: their order follows
+each process's hash seed, so one state could land on two owners).  A shard lives on one
+worker and keeps its visited states (a byte a rank in its range, or a set) and its part
+of the current level.  Each level is two rounds of tasks, pinned to the shards' workers::
 
     expand_i  : the successors of shard i's level, grouped by owner      (on worker i)
     absorb_j  : the groups for shard j from every expand_i, less what j has visited,
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import logging
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -156,9 +158,11 @@ class Shard(Generic[S]):
 Group = tuple[list[S], list[int]]  # states bound for one shard, and their ranks (if any)
 
 
-def _grouped(h: PerfectHash[S] | None, n: int, states: Iterable[S]) -> list[Group[S]]:
+def _grouped(
+    h: PerfectHash[S] | None, key: Callable[[S], str], n: int, states: Iterable[S]
+) -> list[Group[S]]:
     """``states`` shared out among ``n`` shards: by rank range with a perfect hash (the
-    ranks go along, so that no state is ranked twice), else by a checksum of ``repr``."""
+    ranks go along, so that no state is ranked twice), else by a checksum of ``key``."""
     groups: list[Group[S]] = [([], []) for _ in range(n)]
     if h is not None:
         rank, size = h.rank, h.size
@@ -169,7 +173,7 @@ def _grouped(h: PerfectHash[S] | None, n: int, states: Iterable[S]) -> list[Grou
             ranks.append(k)
     else:
         for q in states:
-            groups[zlib.crc32(repr(q).encode()) % n][0].append(q)
+            groups[zlib.crc32(key(q).encode()) % n][0].append(q)
     return groups
 
 
@@ -213,14 +217,20 @@ def _admit(shard: Shard[S], groups: Iterable[Group[S]]) -> int:
 Expanded = tuple[list[Group[S]], int, int]  # successors by shard, expanded, generated
 
 
-def _expand(shard: Shard[S], puzzle: Puzzle[S, M], h: PerfectHash[S] | None, n: int) -> Expanded[S]:
+def _expand(
+    shard: Shard[S],
+    puzzle: Puzzle[S, M],
+    h: PerfectHash[S] | None,
+    key: Callable[[S], str],
+    n: int,
+) -> Expanded[S]:
     """The successors of the shard's level, grouped by owner; the states expanded and
     the successors generated."""
     moves, move = puzzle.moves, puzzle.move
     successors: list[S] = []
     for q in shard.level:
         successors.extend([move(q, m) for m in moves(q)])
-    return _grouped(h, n, successors), len(shard.level), len(successors)
+    return _grouped(h, key, n, successors), len(shard.level), len(successors)
 
 
 def _group(expanded: Expanded[S], j: int) -> Group[S]:
@@ -244,6 +254,7 @@ def analyze(
     puzzle: Puzzle[S, M],
     starts: Iterable[S],
     h: PerfectHash[S] | None = None,
+    key: Callable[[S], str] = repr,
     *,
     meter: Meter | None = None,
     workers: int | None = None,
@@ -267,7 +278,7 @@ def analyze(
             )
             for j in range(n)
         ]
-        mine = _grouped(h, n, starts)
+        mine = _grouped(h, key, n, starts)
         sizes = _gather(
             c,
             [
@@ -278,7 +289,7 @@ def analyze(
         histogram: list[int] = []
         while sum(sizes):
             histogram.append(sum(sizes))
-            sizes = _level(c, places, shards, puzzle, h, meter)
+            sizes = _level(c, places, shards, puzzle, h, key, meter)
         farthest = _gather(
             c, [c.submit(_farthest, shards[j], workers=[places[j]], pure=False) for j in range(n)]
         )
@@ -291,13 +302,14 @@ def _level(
     shards: Sequence[Future[Shard[S]]],
     puzzle: Puzzle[S, M],
     h: PerfectHash[S] | None,
+    key: Callable[[S], str],
     meter: Meter,
 ) -> list[int]:
     """One level: every shard expands its part, each group goes to its owner, and each
     owner keeps the states it had not met.  The sizes of the next level's parts."""
     n = len(places)
     expanded = [
-        c.submit(_expand, shards[i], puzzle, h, n, workers=[places[i]], pure=False)
+        c.submit(_expand, shards[i], puzzle, h, key, n, workers=[places[i]], pure=False)
         for i in range(n)
     ]
     groups = [

@@ -1,21 +1,31 @@
-"""The named exceptions: input that describes no position, and a limit that stopped a
-search.
+"""The named exceptions, all under :class:`PearlsError`: input that describes no
+position, an option a puzzle cannot use, and a limit that stopped a search.
 
-A search never raises for "no solution" (it returns ``None``); these are for the two
-other ways a search can end without an answer.
+A search never raises for "no solution" (it returns ``None``); these are for the other
+ways a search can end without an answer.  Bad input is a :class:`ValueError` too, so a
+caller may catch it as one.
 """
 
 from __future__ import annotations
 
-__all__ = ["BoardError", "LimitReached"]
+__all__ = ["BoardError", "LimitReached", "OptionError", "PearlsError"]
 
 
-class BoardError(ValueError):
+class PearlsError(Exception):
+    """The base of every exception this package raises on purpose."""
+
+
+class BoardError(PearlsError, ValueError):
     """A puzzle's board, as given, does not describe a position: the message says what
     and where."""
 
 
-class LimitReached(Exception):
+class OptionError(PearlsError, ValueError):
+    """An option's value, or a combination of options, that a puzzle cannot use: the
+    message names the option."""
+
+
+class LimitReached(PearlsError):
     """A limit stopped a search before it finished: ``limit`` names which (``"states"``
     or ``"time"``), and ``expanded`` and ``seconds`` say what was explored by then.
 

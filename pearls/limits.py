@@ -33,6 +33,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pearls.errors import LimitReached
 from pearls.types import M, Planner, Puzzle, S
@@ -75,8 +76,8 @@ class Meter:
         progress: Progress | None = None,
         every: float = 0.2,
     ) -> None:
-        self.max_states = max_states
-        self.timeout = timeout
+        self.max_states = _limit("max_states", max_states, int)
+        self.timeout = _limit("timeout", timeout, float)
         self.progress = progress
         self.every = every
         self.expanded = 0
@@ -94,20 +95,46 @@ class Meter:
         """The counts so far."""
         return Stats(self.expanded, self.generated, self.seconds)
 
+    def check(self, now: float | None = None) -> None:
+        """Raise :class:`~pearls.errors.LimitReached` if one more expansion would pass a
+        limit: ``max_states`` already expanded, or more than ``timeout`` seconds gone
+        (at ``now``, a reading of :func:`time.monotonic`, taken here if not given)."""
+        seconds = (time.monotonic() if now is None else now) - self._began
+        if self.max_states is not None and self.expanded >= self.max_states:
+            raise LimitReached("states", self.expanded, seconds, self.max_states)
+        if self.timeout is not None and seconds > self.timeout:
+            raise LimitReached("time", self.expanded, seconds, self.timeout)
+
+    def count(self, n: int = 1) -> None:
+        """Count ``n`` states expanded outside a watched puzzle (a known algorithm's
+        moves, a search on flat integers), after checking the limits as an expansion
+        does, and report progress when due.
+
+        >>> meter = Meter(max_states=2)
+        >>> meter.count(); meter.count(); meter.expanded
+        2
+        >>> meter.count()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pearls.errors.LimitReached: stopped at the limit of 2 states expanded (...)
+        """
+        now = time.monotonic()
+        self.check(now)
+        self.expanded += n
+        if self.progress is not None and now >= self._next_report:
+            self._next_report = now + self.every
+            self.progress(Stats(self.expanded, self.generated, now - self._began))
+
     def watch(self, puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
         """The same puzzle, its ``moves`` counted, bounded and reported.
 
-        Each expansion counts itself, raises at a limit and reports progress when due,
-        in the one function the search calls (an extra call per state would cost more
-        than the counting)."""
+        Each expansion checks the limits (:meth:`check`), counts itself and reports
+        progress when due, in the one function the search calls."""
         inner, clock = puzzle.moves, time.monotonic
 
         def moves(q: S) -> Sequence[M]:
             now = clock()
-            if self.max_states is not None and self.expanded >= self.max_states:
-                raise LimitReached("states", self.expanded, now - self._began, self.max_states)
-            if self.timeout is not None and now - self._began > self.timeout:
-                raise LimitReached("time", self.expanded, now - self._began, self.timeout)
+            self.check(now)
             self.expanded += 1
             if self.progress is not None and now >= self._next_report:
                 self._next_report = now + self.every
@@ -125,3 +152,25 @@ class Meter:
         leave its plan); ``newplans`` is the planner's own and is not counted apart.
         """
         return Planner(self.watch(planner.puzzle), planner.goalmoves, planner.newplans)
+
+
+N = TypeVar("N", int, float)
+
+
+def _limit(name: str, value: N | None, kind: type[N]) -> N | None:
+    """A limit as given, checked: ``None`` (no limit) or a number of ``kind`` (an
+    ``int`` serves as a ``float``) of at least 0; a ``bool`` or NaN is refused.
+
+    >>> _limit("timeout", float("nan"), float)
+    Traceback (most recent call last):
+    ...
+    ValueError: timeout must be a number of at least 0, or None for no limit, not nan
+    """
+    if value is None:
+        return None
+    kinds = (int, float) if kind is float else (int,)
+    if isinstance(value, bool) or not isinstance(value, kinds) or not value >= 0:
+        raise ValueError(
+            f"{name} must be a number of at least 0, or None for no limit, not {value!r}"
+        )
+    return value

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pearls import cli
+from pearls import cli, methods
 from pearls.description import (
     JSON,
     Description,
@@ -23,7 +23,7 @@ from pearls.description import (
     Problem,
     Settings,
 )
-from pearls.errors import BoardError
+from pearls.errors import BoardError, OptionError
 from pearls.limits import Meter
 from pearls.types import Puzzle
 
@@ -43,9 +43,11 @@ def parse(text: str, settings: Settings) -> Problem[tuple[int, ...], int]:
     """A start step as text; ``--top`` the step to reach."""
     if not text.strip().isdigit() or not settings["top"].isdigit():
         raise BoardError(f"a step is a number, not {text!r}")
+    climb = stairs(int(settings["top"]))
     return Problem(
-        puzzle=stairs(int(settings["top"])),
+        puzzle=climb,
         start=(int(text),),
+        methods={"bfs": methods.bfs(climb), "dfs": methods.dfs(climb)},
         show=lambda q: f"on step {q[-1]}",
         state_json=lambda q: q[-1],
         move_json=lambda m: m,
@@ -184,7 +186,7 @@ def test_generate_is_seeded_and_stops_at_the_count(capsys: Capture) -> None:
 
 
 def test_an_unknown_setting_is_refused_by_the_description() -> None:
-    with pytest.raises(BoardError, match="takes no option 'floors'"):
+    with pytest.raises(OptionError, match="takes no option 'floors'"):
         STAIRS.settings({"floors": "3"})
     assert STAIRS.settings({"top": "9"}) == {"top": "9", "pace": "any"}
 
@@ -194,4 +196,7 @@ def test_analysis_from_the_goals_needs_a_puzzle_that_lists_them(capsys: Capture)
     assert (code, json.loads(out)["histogram"]) == (0, [1, 2, 4, 4, 1])  # climbs of d moves
     code, out, err = run(capsys, "analyze", "stairs", "--from-goals")
     assert (code, out) == (2, "")
-    assert "stairs does not list its solved positions" in err
+    assert err == (
+        "pearls: --from-goals: this puzzle's moves cannot all be undone, so its distances "
+        "count from the start\n"
+    )

@@ -95,7 +95,7 @@ def test_a_batch_reports_a_limit_reached(scheduler: str) -> None:
 def test_every_rank_lies_in_its_owners_range(size: int, n: int) -> None:
     h = PerfectHash(number, size)
     ranks = sorted({0, size - 1, size // 2, size // 3, (size * 2) // 3})
-    groups = distributed._grouped(h, n, ranks)
+    groups = distributed._grouped(h, repr, n, ranks)
     for j, (states, ranked) in enumerate(groups):
         low, high = distributed._bounds(h, n, j)
         assert states == ranked

@@ -20,6 +20,11 @@ replaces these markers with figures holding inline SVG:
   ``answer:`` draws its solved position alone, and ``answers: PUZZLE EXAMPLE`` the
   solved position of every solution (a puzzle that lists them all).
 
+- a line ``<!-- methods: PUZZLE -->`` becomes the table of the puzzle's methods against
+  its examples, as ``python -m bench.methods`` measured them (``docs/methods/PUZZLE.json``):
+  the moves found, or "no solution", and the states expanded, or the limit that
+  stopped the search.
+
 EXAMPLE is an example's name, or ``-`` for the puzzle's usual start; ``name=value``
 words after it set the puzzle's options (``<!-- solution: hanoi - plan discs=3 -->``).
 Captions are plain text.  Figures on consecutive lines stand side by side, a gallery.
@@ -30,7 +35,9 @@ page.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -38,14 +45,22 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
 from pearls import svg
-from pearls.description import Settings
+from pearls.description import JSON, Description, Settings
 from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.puzzles import rushhour
 from pearls.puzzles.rushhour import Grid
-from pearls.registry import PUZZLES, Described
+from pearls.registry import PUZZLES
 
-__all__ = ["EXAMPLES", "MAX_STATES", "boards", "figure", "on_files", "on_page_markdown"]
+__all__ = [
+    "EXAMPLES",
+    "MAX_STATES",
+    "boards",
+    "figure",
+    "methods_table",
+    "on_files",
+    "on_page_markdown",
+]
 
 MAX_STATES = 2_000_000  # a solution drawn in the docs is found within this many states
 
@@ -73,6 +88,10 @@ DRAW_FENCED = re.compile(
     r"(?P<text>.*?)^(?P=fence)[ \t]*$",
     re.MULTILINE | re.DOTALL,
 )
+METHODS = re.compile(
+    r"^[ \t]*<!--[ \t]*methods:[ \t]*(?P<puzzle>\S+)[ \t]*-->[ \t]*$", re.MULTILINE
+)
+MEASURED = Path(__file__).resolve().parent.parent / "methods"  # bench.methods writes here
 FIGURE_STYLE = "display:inline-block;margin:0 1em 1em 0;vertical-align:top;text-align:center"
 
 
@@ -93,14 +112,14 @@ def _figure(drawing: str, caption: str, kind: str = "puzzle") -> str:
     return "\n".join([*lines, *words, "</figure>"])
 
 
-def _puzzle(name: str) -> Described:
+def _puzzle(name: str) -> Description:
     """The registered puzzle called ``name``."""
     if name not in PUZZLES:
         raise ValueError(f"no puzzle {name!r}: use one of {', '.join(PUZZLES)}")
     return PUZZLES[name]
 
 
-def _source(d: Described, example: str, words: list[str]) -> tuple[str, Settings]:
+def _source(d: Description, example: str, words: list[str]) -> tuple[str, Settings]:
     """The text and settings a marker names: an example (``-``: the usual start) and
     ``name=value`` options."""
     settings = d.settings(dict(word.split("=", 1) for word in words))
@@ -111,7 +130,7 @@ def _source(d: Described, example: str, words: list[str]) -> tuple[str, Settings
     return d.examples[example], settings
 
 
-def _drawn(d: Described, text: str, settings: Settings, caption: str) -> str:
+def _drawn(d: Description, text: str, settings: Settings, caption: str) -> str:
     """The figure of one board of ``d``."""
     drawing = d.drawing(text, settings)
     if drawing is None:
@@ -129,7 +148,7 @@ def _marked(match: re.Match[str]) -> str:
         return _drawn(d, *_source(d, example, rest), caption)
     if match["kind"] == "answers":
         return _answers(d, example, rest, caption)
-    method, *words = rest or [d.methods[0]]
+    method, *words = rest or [next(iter(d.methods))]
     drawings, notation = _solved(d, example, method, words)
     if match["kind"] == "answer":
         return _figure(drawings[-1], caption)
@@ -138,7 +157,7 @@ def _marked(match: re.Match[str]) -> str:
 
 
 def _solved(
-    d: Described, example: str, method: str, words: list[str]
+    d: Description, example: str, method: str, words: list[str]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Every position of the solution ``method`` finds for a marker's problem, drawn,
     and its moves in notation."""
@@ -152,7 +171,7 @@ def _solved(
     return found.drawings, found.notation
 
 
-def _answers(d: Described, example: str, words: list[str], caption: str) -> str:
+def _answers(d: Description, example: str, words: list[str], caption: str) -> str:
     """The solved position of every solution of a marker's problem, numbered."""
     text, settings = _source(d, example, words)
     try:
@@ -170,6 +189,61 @@ def _draw_fenced(match: re.Match[str]) -> str:
     """The figure of a board of any puzzle, written out."""
     d = _puzzle(match["puzzle"])
     return _drawn(d, match["text"], d.settings(), match["caption"])
+
+
+def methods_table(name: str, measured: JSON) -> str:
+    """The Markdown table of a puzzle's methods (rows) against its examples (columns),
+    from ``measured`` as ``bench.methods`` writes it, which must cover exactly the
+    methods and examples the puzzle offers now.
+
+    >>> runs = {"bfs": {"g1": {"moves": 34, "expanded": 2778, "seconds": 0.05}}}
+    >>> methods_table("rushhour", {"limits": {"states": 9, "seconds": 1}, "methods": runs})
+    Traceback (most recent call last):
+    ...
+    ValueError: docs/methods/rushhour.json is stale: run python -m bench.methods --only rushhour
+    """
+    d = _puzzle(name)
+    assert isinstance(measured, dict)
+    limits, runs = measured["limits"], measured["methods"]
+    assert isinstance(limits, dict) and isinstance(runs, dict)
+    rows = {method: row for method, row in runs.items() if isinstance(row, dict)}
+    if list(rows) != list(d.methods) or any(list(r) != list(d.examples) for r in rows.values()):
+        raise ValueError(
+            f"docs/methods/{name}.json is stale: run python -m bench.methods --only {name}"
+        )
+    lines = [
+        "| method | " + " | ".join(f"`{e}`" for e in d.examples) + " |",
+        "|---|" + "---|" * len(d.examples),
+    ]
+    for method, row in rows.items():
+        cells = [_outcome(run, limits) for run in row.values()]
+        lines.append(f"| `{method}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _outcome(run: JSON, limits: dict[str, JSON]) -> str:
+    """One cell: ``34 moves, 2,778 states``, ``no solution, 44 states`` or ``stops at
+    the limit of 2,000,000 states (11.0 s)``."""
+    assert isinstance(run, dict)
+    moves, expanded, seconds = run.get("moves"), run["expanded"], run["seconds"]
+    assert isinstance(expanded, int) and isinstance(seconds, int | float)
+    if "limit" in run:
+        bound = f"{expanded:,} states" if run["limit"] == "states" else f"{limits['seconds']} s"
+        return f"stops at the limit of {bound} ({seconds:.1f} s)"
+    found = f"{moves:,} moves" if isinstance(moves, int) else "no solution"
+    return f"{found}, {expanded:,} states"
+
+
+def _methods(match: re.Match[str]) -> str:
+    """The table a ``methods:`` marker asks for."""
+    name = match["puzzle"]
+    path = MEASURED / f"{name}.json"
+    if not path.exists():
+        raise ValueError(
+            f"no {path.name} in docs/methods: run python -m bench.methods --only {name}"
+        )
+    measured: JSON = json.loads(path.read_text(encoding="utf-8"))
+    return methods_table(name, measured)
 
 
 def _named(match: re.Match[str]) -> str:
@@ -211,7 +285,7 @@ def boards(markdown: str) -> str:
     4
     """
     drawn = NAMED.sub(_named, FENCED.sub(_fenced, markdown))
-    return DRAW.sub(_marked, DRAW_FENCED.sub(_draw_fenced, drawn))
+    return METHODS.sub(_methods, DRAW.sub(_marked, DRAW_FENCED.sub(_draw_fenced, drawn)))
 
 
 def on_page_markdown(markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -27,7 +27,7 @@ from functools import cached_property
 from math import cos, pi, sin
 from typing import TypeAlias
 
-from pearls import svg
+from pearls import methods, svg
 from pearls.description import JSON, Description, Option, Problem, Settings
 from pearls.errors import BoardError
 from pearls.types import Puzzle
@@ -356,9 +356,11 @@ def problem(text: str, settings: Settings) -> Problem[Colouring, Colour]:
     """The colouring problem a map's text describes, in ``--colours`` colours."""
     k = _colours(settings)
     m = parse(text)
+    colouring = puzzle(m, k)
     return Problem(
-        puzzle=puzzle(m, k),
+        puzzle=colouring,
         start=(),
+        methods={"dfs": methods.dfs(colouring)},
         show=lambda q: show(m, q),
         state_json=lambda q: _json(m, q),
         move_json=colour_name,
@@ -377,7 +379,7 @@ EXAMPLES: Mapping[str, str] = {
     "australia": "WA: NT SA; NT: SA Q; SA: Q NSW V; Q: NSW; NSW: V; T:",
 }
 
-DESCRIPTION: Description[Colouring, Colour] = Description(
+DESCRIPTION = Description(
     name="colour",
     title="Map colouring: no two bordering regions in the same colour",
     text_form="A map lists each region with the regions it borders, one region a line or "
@@ -386,7 +388,6 @@ DESCRIPTION: Description[Colouring, Colour] = Description(
     "move gives the next region a colour: red, blue, green, yellow, purple, ...",
     parse=problem,
     examples=EXAMPLES,
-    methods=("dfs",),
     options=(Option("colours", "how many colours to use", "4", metavar="K"),),
     answer_key="colouring",
     enumerable=True,

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
-from pearls import deepening, search, svg
+from pearls import deepening, methods, search, svg
 from pearls.analysis import PerfectHash
 from pearls.description import Description, Option, Problem, Settings
 from pearls.errors import BoardError
@@ -549,19 +549,23 @@ _MAX_FLAGS = 1 << 24  # the most flags (bytes) an analysis by rank may set aside
 def _problem(b: Board, q: Position) -> Problem[Position, Move]:
     """The problem of position ``q`` on board ``b``, with the seed's prune and, while
     its table of flags stays small, the rank as a perfect hash."""
-    h = perfect_hash(b)
+    h, flipping = perfect_hash(b), puzzle(b)
     return Problem(
-        puzzle=puzzle(b),
+        puzzle=flipping,
         start=q,
+        methods={
+            "bfs": methods.bfs(flipping),
+            "dfs": methods.dfs(flipping),
+            "iddfs": methods.iddfs(flipping, undoes),
+        },
         show=partial(show, b),
         state_json=partial(show, b, sep=""),
         move_json=lambda m: [m[0], m[1]],
         words=partial(words, b),
         notation=lambda q, m: notation(m),
         draw=partial(draw, b),
-        prune=undoes,
+        reversible=True,
         perfect_hash=h if h.size <= _MAX_FLAGS else None,
-        goals=goals(b),
     )
 
 
@@ -595,7 +599,7 @@ def star_problem(text: str, settings: Settings) -> Problem[Position, Move]:
     return _problem(STAR, parse(STAR, text))
 
 
-DESCRIPTION: Description[Position, Move] = Description(
+DESCRIPTION = Description(
     name="flipit",
     title="Flip It: jump pieces over pieces, turning them, until every piece is white",
     text_form="A board is its cells from left to right, 3 or more: '.' the space, 'B' a "
@@ -614,7 +618,7 @@ DESCRIPTION: Description[Position, Move] = Description(
     standard=standard,
 )
 
-STAR_DESCRIPTION: Description[Position, Move] = Description(
+STAR_DESCRIPTION = Description(
     name="flipstar",
     title="Flip It Star: Flip It on the twelve points of a hexagram, along its six lines",
     text_form="A board is its 12 cells in the order of their numbers (0 at the top; 1-4, "

@@ -25,6 +25,7 @@ import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeVar
 
+from pearls import methods
 from pearls.description import NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
 from pearls.search import planner as generic_planner
@@ -176,20 +177,25 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[str, str]:
     """The problem a graph's text describes: from its start to its goal (a graph takes
     no settings)."""
     start, goal, edges = parse(text)
+    graph = puzzle(edges, goal)
     return Problem(
-        puzzle=puzzle(edges, goal),
+        puzzle=graph,
         start=start,
+        methods={
+            "bfs": methods.bfs(graph),
+            "plan": methods.plan(planner(edges, goal)),
+            "dfs": methods.dfs(graph),
+            "iddfs": methods.iddfs(graph, lambda p, m: undoes(p, m, start)),
+        },
         show=str,
         state_json=str,
         move_json=str,
         words=lambda q, r: f"{q} to {r}",
         notation=lambda q, r: r,
-        planner=planner(edges, goal),
-        prune=lambda p, m: undoes(p, m, start),
     )
 
 
-DESCRIPTION: Description[str, str] = Description(
+DESCRIPTION: Description = Description(
     name="graph",
     title="A directed graph: from the start, reach the goal",
     text_form="A start, a goal and the edges, one per line or separated by ';': "
@@ -201,5 +207,5 @@ DESCRIPTION: Description[str, str] = Description(
         "ring": "start 0; goal 3; 0 -> 1 5; 1 -> 2 0; 2 -> 3 1; 3 -> 4 2; 4 -> 5 3; 5 -> 0 4",
         "island": "start a; goal z; a -> b; b -> a",
     },
-    methods=("bfs", "plan", "dfs", "iddfs"),
+    unsolvable=frozenset({"island"}),
 )

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import TypeAlias
 
-from pearls import search, svg
+from pearls import methods, search, svg
 from pearls.analysis import PerfectHash
 from pearls.description import NO_SETTINGS, Description, Option, Problem, Settings
 from pearls.errors import BoardError
@@ -536,21 +536,27 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Towers, Move
     return Problem(
         puzzle=puzzle,
         start=q,
+        methods={
+            "bfs": methods.bfs(puzzle),
+            "plan": methods.plan(planner),
+            "direct": methods.known(hanoi, "the recursion of the Tower of Hanoi, no search"),
+            "dfs": methods.dfs(puzzle),
+            "iddfs": methods.iddfs(puzzle, repeats_disc),
+            "astar": methods.astar(puzzle, lower_bound),
+            "idastar": methods.idastar(puzzle, lower_bound),
+        },
         show=show,
         state_json=lambda q: [list(stack) for stack in q],
         move_json=lambda m: [m[0], m[1]],
         words=words,
         notation=notation,
         draw=draw,
-        planner=planner,
-        prune=repeats_disc,
+        reversible=True,
         perfect_hash=perfect_hash(n) if 3**n <= _MAX_FLAGS else None,
-        heuristic=lower_bound,
-        direct=hanoi,
     )
 
 
-DESCRIPTION: Description[Towers, Move] = Description(
+DESCRIPTION = Description(
     name="hanoi",
     title="Tower of Hanoi: move the discs from peg A to peg C, never a larger on a smaller",
     text_form="A position is the pegs A, B and C separated by '|', each its discs top first "
@@ -563,7 +569,6 @@ DESCRIPTION: Description[Towers, Move] = Description(
         "midway": "3 | 1 2 | 4",
         "eight": "1 2 3 4 5 6 7 8 |  |",
     },
-    methods=("bfs", "plan", "direct", "dfs", "iddfs", "astar", "idastar"),
     options=(
         Option(
             "discs",

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple, TypeAlias
 
-from pearls import svg
+from pearls import methods, svg
 from pearls.backtrack import Order, ordered
 from pearls.description import JSON, Description, Option, Problem, Settings
 from pearls.errors import BoardError
@@ -485,6 +485,7 @@ def problem(text: str, settings: Settings) -> Problem[Tour, Cell]:
     return Problem(
         puzzle=tour,
         start=start(b),
+        methods={"dfs": methods.dfs(tour)},
         show=lambda t: show(b, t),
         state_json=lambda t: [_cell_json(b, c) for c in t.cells],
         move_json=lambda c: _cell_json(b, c),
@@ -500,7 +501,7 @@ def _standard(settings: Settings) -> str:
     return settings.get("size", "") or SEED_TEXT
 
 
-DESCRIPTION: Description[Tour, Cell] = Description(
+DESCRIPTION = Description(
     name="knight",
     title="Knight's tour: visit every square once with a knight's jumps, closed or open",
     text_form="A board is a size, '8x8' (rows x columns, the knight on the top left square, "
@@ -516,7 +517,6 @@ DESCRIPTION: Description[Tour, Cell] = Description(
         "8x8": "8x8",
         "4x4": "4x4",
     },
-    methods=("dfs",),
     options=(
         Option("size", "a rectangular board, rows x columns, e.g. 8x8", "", metavar="MxN"),
         Option("closed", "whether the tour must end a jump from its start", "yes", ("yes", "no")),

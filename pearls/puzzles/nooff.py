@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Sequence
 from itertools import combinations, pairwise
 
-from pearls import search, svg
+from pearls import methods, search, svg
 from pearls.analysis import PerfectHash
 from pearls.description import NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
@@ -433,20 +433,24 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Tray, Move]:
     return Problem(
         puzzle=puzzle,
         start=parse(text),
+        methods={
+            "bfs": methods.bfs(puzzle),
+            "plan": methods.plan(planner),
+            "dfs": methods.dfs(puzzle),
+            "iddfs": methods.iddfs(puzzle, undoes),
+        },
         show=show,
         state_json=lambda q: show(q, sep=" "),
         move_json=lambda m: [m[0], m[1]],
         words=words,
         notation=notation,
         draw=draw,
-        planner=planner,
-        prune=undoes,
+        reversible=True,
         perfect_hash=perfect_hash,
-        goals=(GOAL,),
     )
 
 
-DESCRIPTION: Description[Tray, Move] = Description(
+DESCRIPTION = Description(
     name="nooff",
     title="NO-OFF: slide the letters and the bulb until ON-OFF reads NO-OFF",
     text_form="A tray is 8 cells, 2 rows of 4, row by row: 'LL' the bulb in two cells of the "
@@ -455,5 +459,4 @@ DESCRIPTION: Description[Tray, Move] = Description(
     "'LLNO OFF.'.",
     parse=problem,
     examples={"A": show(A, sep=" "), "B": show(B, sep=" "), "goal": show(GOAL, sep=" ")},
-    methods=("bfs", "plan", "dfs", "iddfs"),
 )

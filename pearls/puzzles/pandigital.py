@@ -24,6 +24,7 @@ import re
 from math import prod
 from typing import TypeAlias
 
+from pearls import methods
 from pearls.backtrack import generate_and_test
 from pearls.description import JSON, Description, Option, Problem, Settings
 from pearls.errors import BoardError
@@ -190,9 +191,11 @@ def problem(text: str, settings: Settings) -> Problem[Choice, int]:
     def state_json(n: Choice) -> JSON:
         return None if n is None else list(numbers(n, k))
 
+    choosing = puzzle(k, digits)
     return Problem(
-        puzzle=puzzle(k, digits),
+        puzzle=choosing,
         start=None,
+        methods={"dfs": methods.dfs(choosing)},
         show=lambda n: show(n, k, digits),
         state_json=state_json,
         move_json=lambda n: n,
@@ -207,7 +210,7 @@ def _standard(settings: Settings) -> str:
     return f"{settings.get('numbers', '3')} {settings.get('digits', '0-9')}"
 
 
-DESCRIPTION: Description[Choice, int] = Description(
+DESCRIPTION = Description(
     name="pandigital",
     title="Consecutive numbers whose product uses each digit once",
     text_form="How many consecutive numbers and which digits their product uses, each "
@@ -216,7 +219,6 @@ DESCRIPTION: Description[Choice, int] = Description(
     "from the range the k-th roots of the least and greatest such products allow.",
     parse=problem,
     examples={"seed": "3 0-9", "fours": "4 0-9", "pairs": "2 1-9", "komachi": "3 1-9"},
-    methods=("dfs",),
     options=(
         Option("numbers", "how many consecutive numbers", "3", metavar="K"),
         Option("digits", "the digits the product uses once each", "0-9", ("0-9", "1-9"), "SET"),

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from itertools import chain, combinations
 from typing import Literal, NamedTuple, TypeAlias
 
-from pearls import search, svg
+from pearls import methods, search, svg
 from pearls.description import NO_SETTINGS, Description, Option, Problem, Settings
 from pearls.errors import BoardError
 from pearls.search import mkplans
@@ -659,9 +659,22 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Crossing, Lo
     if settings:
         standard(settings)
     river, q = parse(text, k)
+    crossing = puzzle(river)
+
+    def estimate(q: Crossing) -> int:
+        return lower_bound(river, q)
+
     return Problem(
-        puzzle=puzzle(river),
+        puzzle=crossing,
         start=q,
+        methods={
+            "bfs": methods.bfs(crossing),
+            "plan": methods.plan(planner(river)),
+            "dfs": methods.dfs(crossing),
+            "iddfs": methods.iddfs(crossing, lambda p, b: undoes(river, p, b)),
+            "astar": methods.astar(crossing, estimate),
+            "idastar": methods.idastar(crossing, estimate),
+        },
         show=lambda q: show(river, q),
         state_json=lambda q: {
             "boat": q.boat,
@@ -672,13 +685,11 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Crossing, Lo
         words=lambda q, b: words(river, q, b),
         notation=lambda q, b: notation(river, q, b),
         draw=lambda q: draw(river, q),
-        planner=planner(river),
-        prune=lambda p, b: undoes(river, p, b),
-        heuristic=lambda q: lower_bound(river, q),
+        reversible=True,
     )
 
 
-DESCRIPTION: Description[Crossing, Load] = Description(
+DESCRIPTION = Description(
     name="river",
     title="River crossings: the jealous husbands, the missionaries and cannibals, the "
     "farmer, wolf, goat and cabbage",
@@ -696,7 +707,7 @@ DESCRIPTION: Description[Crossing, Load] = Description(
         "two-couples": "H1 W1 H2 W2 | boat left |",
         "four-couples": "H1 W1 H2 W2 H3 W3 H4 W4 | boat left |",
     },
-    methods=("bfs", "plan", "dfs", "iddfs", "astar", "idastar"),
+    unsolvable=frozenset({"four-couples"}),
     options=(
         Option(
             "variant",

@@ -28,7 +28,7 @@ from typing import TypeAlias
 
 from pyrsistent import PVector, pvector
 
-from pearls import search, svg
+from pearls import methods, search, svg
 from pearls.description import NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
 from pearls.search import mkplans
@@ -740,18 +740,22 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Grid, Move]:
     return Problem(
         puzzle=puzzle,
         start=g,
+        methods={
+            "bfs": methods.bfs(puzzle),
+            "plan": methods.plan(planner),
+            "dfs": methods.dfs(puzzle),
+        },
         show=lambda g: show(g, letters=letters),
         state_json=lambda g: show(g, sep="", letters=letters),
         move_json=lambda m: [m[0], m[1]],
         words=lambda g, m: words(g, m, letters),
         notation=lambda g, m: notation(g, m, letters),
         draw=lambda g: draw(g, letters),
-        planner=planner,
-        prune=undoes,
+        reversible=True,
     )
 
 
-DESCRIPTION: Description[Grid, Move] = Description(
+DESCRIPTION = Description(
     name="rushhour",
     title="Rush Hour: drive the special car A out through the exit (Bird, chapter 18)",
     text_form="A board is 6 rows of 6 characters: '.' or 'o' empty, 'A' the special car on "
@@ -761,5 +765,4 @@ DESCRIPTION: Description[Grid, Move] = Description(
     examples={
         name: show(g) for name, g in (("g1", g1), ("p1", p1), ("p2", p2), ("p3", p3), ("p4", p4))
     },
-    methods=("bfs", "plan", "dfs", "iddfs"),
 )

@@ -41,7 +41,7 @@ from typing import Literal, NamedTuple, TypeAlias
 
 from pyrsistent import pvector
 
-from pearls import search
+from pearls import methods, search
 from pearls.analysis import Analysis, analyze, levels
 from pearls.description import (
     JSON,
@@ -627,18 +627,22 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Grid, Move]:
         if in_slides
         else (lambda g, m: rushhour.words(g, m, letters))
     )
+    moving = puzzle(chosen, walls)
     return Problem(
-        puzzle=puzzle(chosen, walls),
+        puzzle=moving,
         start=board.grid,
+        methods={
+            "bfs": methods.bfs(moving),
+            "plan": methods.plan(planner(chosen, walls)),
+            "dfs": methods.dfs(moving),
+        },
         show=lambda g: show(g, walls, letters=letters, empty=empty),
         state_json=lambda g: show(g, walls, sep="", letters=letters, empty=empty),
         move_json=lambda m: [m[0], m[1]],
         words=say,
         notation=lambda g, m: rushhour.notation(g, m, letters),
         draw=lambda g: rushhour.draw(g, letters, walls),
-        planner=planner(chosen, walls),
-        prune=repeats if in_slides else rushhour.undoes,
-        find_goals=solved_members,
+        reversible=True,
     )
 
 

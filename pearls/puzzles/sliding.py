@@ -42,12 +42,13 @@ from math import factorial, isqrt
 from random import Random
 from typing import NamedTuple
 
-from pearls import search, svg
+from pearls import methods, search, svg
 from pearls.analysis import PerfectHash
 from pearls.description import JSON, Description, Generated, Option, Problem, Settings
 from pearls.errors import BoardError
 from pearls.informed import Estimate, astar, carried, idastar, score, scored
 from pearls.limits import Meter
+from pearls.methods import Method
 from pearls.search import mkplans
 from pearls.types import Path, Plan, Planner, Puzzle, S
 
@@ -982,35 +983,35 @@ def _estimate(f: Frame, settings: Settings) -> Estimate[Board, Move]:
     return conflict_estimate(f)
 
 
-def _informed(
-    f: Frame, settings: Settings
-) -> dict[str, Callable[[Board, Meter], list[Move] | None]]:
-    """A* and IDA* led by the heuristic the settings choose, over boards that carry its
-    value, updated move by move (:func:`pearls.informed.scored`): only they need it, so
-    the other methods search the plain boards.  With pattern databases, IDA* runs on
-    flat integers (:func:`pearls.patterns.tile_idastar`), the databases built on its
-    first use with the meter's progress shown (a few minutes, which the search's limits
-    do not count: the search runs under a meter of the same limits started after the
-    build)."""
-    e = _estimate(f, settings)
-    lifted = scored(puzzle(f), e)
-
-    def led_astar(q: Board, meter: Meter) -> list[Move] | None:
-        return astar(meter.watch(lifted), score(e, q), carried)
-
-    def led_idastar(q: Board, meter: Meter) -> list[Move] | None:
-        return idastar(meter.watch(lifted), score(e, q), carried)
-
-    if settings.get("heuristic") == "patterns":
-        return {"astar": led_astar, "idastar": _pattern_idastar(f)}
-    return {"astar": led_astar, "idastar": led_idastar}
+def _methods(f: Frame, settings: Settings, big: bool) -> dict[str, Method[Board, Move]]:
+    """The methods for trays ``f``, informed first on a big tray.  A* and IDA* are led
+    by the heuristic the settings choose, over boards that carry its value, updated move
+    by move: only they need it, so the other methods search the plain boards.  With
+    pattern databases, IDA* runs on flat integers (:func:`pearls.patterns.tile_idastar`)."""
+    p, e = puzzle(f), _estimate(f, settings)
+    patterned = settings.get("heuristic") == "patterns"
+    informed = {
+        "astar": methods.astar(p, e),
+        "idastar": _pattern_idastar(f) if patterned else methods.idastar(p, e),
+    }
+    generic = {
+        "bfs": methods.bfs(p),
+        "iddfs": methods.iddfs(p, undoes),
+        "plan": methods.plan(planner(f)),
+    }
+    if big:
+        return {"idastar": informed["idastar"], "astar": informed["astar"], **generic}
+    return {**informed, **generic}
 
 
-def _pattern_idastar(f: Frame) -> Callable[[Board, Meter], list[Move] | None]:
-    """IDA* on flat integers over the 15 puzzle's pattern databases, built if missing."""
+def _pattern_idastar(f: Frame) -> Method[Board, Move]:
+    """IDA* on flat integers over the 15 puzzle's pattern databases, built if missing:
+    on its first use, with the meter's progress shown (a few minutes, which the
+    search's limits do not count: the search runs under a meter of the same limits
+    started after the build)."""
     from pearls import patterns  # not at the top: pearls.patterns builds on this module
 
-    def idastar(q: Board, meter: Meter) -> list[Move] | None:
+    def run(q: Board, meter: Meter) -> list[Move] | None:
         dbs = patterns.databases(progress=meter.progress)
         assert dbs is not None  # databases() builds what is missing unless told not to
         search = Meter(meter.max_states, meter.timeout, meter.progress, meter.every)
@@ -1018,25 +1019,24 @@ def _pattern_idastar(f: Frame) -> Callable[[Board, Meter], list[Move] | None]:
         meter.expanded, meter.generated = search.expanded, search.generated
         return moves
 
-    return idastar
+    return Method(run, "a shortest solution by IDA* over pattern databases (idastar)", True)
 
 
-def problem(f: Frame, text: str, settings: Settings) -> Problem[Board, Move]:
+def problem(f: Frame, text: str, settings: Settings, big: bool) -> Problem[Board, Move]:
     """The problem a text board describes on the tray ``f``, refused if unsolvable."""
     return Problem(
         puzzle=puzzle(f),
         start=check_solvable(f, parse(text, f)),
+        methods=_methods(f, settings, big),
         show=partial(show, f),
         state_json=list,
         move_json=list,
         words=partial(words, f),
         notation=partial(notation, f),
         draw=partial(draw, f),
-        planner=planner(f),
-        prune=undoes,
+        reversible=True,
+        goals=lambda q: (f.goal,),
         perfect_hash=rank(f),
-        goals=(f.goal,),
-        solvers=_informed(f, settings),
     )
 
 
@@ -1073,20 +1073,15 @@ def _generate(
 
 def _description(
     name: str, title: str, fixed: tuple[int, int] | None, examples: dict[str, str]
-) -> Description[Board, Move]:
+) -> Description:
     """A sliding-tile puzzle for the command line: a fixed tray, or any (``fixed`` None)."""
     options = (
         (GOAL_OPTION, HEURISTIC_OPTION) if fixed else (SIZE_OPTION, GOAL_OPTION, HEURISTIC_OPTION)
     )
     big = fixed is not None and fixed[0] * fixed[1] > 9
-    methods = (
-        ("idastar", "astar", "plan", "bfs", "iddfs")
-        if big
-        else ("astar", "idastar", "bfs", "iddfs", "plan")
-    )
 
     def parse_problem(text: str, settings: Settings) -> Problem[Board, Move]:
-        return problem(_frame_of(settings, text, fixed), text, settings)
+        return problem(_frame_of(settings, text, fixed), text, settings, big)
 
     def standard(settings: Settings) -> str:
         f = _frame_of(settings, None, fixed)
@@ -1098,7 +1093,6 @@ def _description(
         text_form=TEXT_FORM,
         parse=parse_problem,
         examples=examples,
-        methods=methods,
         options=options,
         standard=standard,
         generate=_generate(fixed),

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 
+from described import typed
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from pearls.errors import BoardError
+from pearls.errors import BoardError, OptionError
 from pearls.puzzles import colour
 from pearls.puzzles.colour import Map
 
@@ -71,8 +72,8 @@ def test_any_json_value_parses_or_says_why(value: object) -> None:
 @given(st.text(max_size=20))
 def test_any_number_of_colours_gives_a_problem_or_says_why(given: str) -> None:
     try:
-        problem = colour.DESCRIPTION.problem(colour.SEED_TEXT, {"colours": given})
-    except BoardError as error:
+        problem = typed(colour.DESCRIPTION.problem(colour.SEED_TEXT, {"colours": given}))
+    except (BoardError, OptionError) as error:
         assert "--colours" in str(error)
         return
     assert problem.puzzle.moves(problem.start)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Hashable
 from itertools import pairwise
-from typing import TypeVar
+from typing import TypeAlias, TypeVar
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter
 from pearls.puzzles import graph
 from pearls.search import bfsolve, dfsolve, psolve
@@ -124,3 +127,102 @@ def test_plans_are_the_simple_walks_to_the_goal(case: tuple[Edges, Node, Node]) 
     assert planner.goalmoves(q) == (() if q == goal else (goal,))
     assert list(planner.puzzle.moves(q)) == edges[q]
     assert edges == before
+
+
+def test_deepening_round_a_cycle_out_of_reach_ends_only_at_a_limit() -> None:
+    """Undo-pruning forbids a -> b -> a, not a -> b -> c -> a: every round cuts off."""
+    text = "start a; goal z; a -> b; b -> c; c -> a"
+    assert graph.DESCRIPTION.solve("bfs", text, limited()).moves is None
+    with pytest.raises(LimitReached) as caught:
+        graph.DESCRIPTION.solve("iddfs", text, Meter(max_states=1_000))
+    assert caught.value.expanded == 1_000
+
+
+def test_a_method_the_puzzle_lacks_is_refused() -> None:
+    with pytest.raises(OptionError, match="no method 'astar' for this problem: it offers bfs"):
+        graph.DESCRIPTION.solve("astar", "start a; goal b; a -> b", limited())
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("", "no start"),
+        ("goal b; a -> b", "no start"),
+        ("start a; a -> b", "no goal"),
+        ("start a; goal b; a b", "part 3"),
+        ("start a; goal b\na -> b -> c", "part 3"),
+        ("start a b; goal b", "part 1"),
+        ("start; goal b", "part 1"),
+        ("[1, 2]", "part 1"),
+        ("{", "not JSON"),
+        ('{"start": "a", "goal": "b",}', "not JSON"),
+        ('{"start": 1, "goal": "b"}', "JSON graph"),
+        ('{"start": "a", "goal": "b", "edges": {"a": "b"}}', "JSON graph"),
+        ('{"start": "a", "goal": "b", "edges": {"a": [1]}}', "JSON graph"),
+        ('{"start": "a", "goal": "b", "edges": ["a"]}', "JSON graph"),
+        ('{"start": "a", "goal": "b", "nodes": []}', "JSON graph"),
+        ('{"start": "a"}', "no goal"),
+        ('{"goal": "a", "edges": {}}', "no start"),
+    ],
+)
+def test_a_bad_graph_is_a_board_error(text: str, says: str) -> None:
+    with pytest.raises(BoardError, match=says):
+        graph.parse(text)
+    with pytest.raises(BoardError, match=says):
+        graph.DESCRIPTION.solve("bfs", text, limited())
+
+
+NAMES = st.sampled_from(["a", "b", "c", "home", "park", "n1", "n2"])
+Graph: TypeAlias = graph.Graph
+
+
+@st.composite
+def text_graphs(draw: st.DrawFn) -> Graph:
+    edges = draw(st.dictionaries(NAMES, st.lists(NAMES, max_size=3).map(tuple), max_size=6))
+    return draw(NAMES), draw(NAMES), edges
+
+
+@st.composite
+def texts(draw: st.DrawFn, g: Graph) -> str:
+    """The text form of ``g`` written freely: ';' or new lines between parts, spaces around
+    words, start and goal anywhere, a node's successors possibly split over two parts."""
+    start, goal, edges = g
+    parts = []
+    for q, rs in edges.items():
+        cut = draw(st.integers(0, len(rs)))
+        parts.append(f"{q} -> {' '.join(rs[:cut])}")
+        if cut < len(rs):
+            parts.append(f" {q}  ->\t{' '.join(rs[cut:])} ")
+    for line in (f"start {start}", f"goal  {goal}"):
+        parts.insert(draw(st.integers(0, len(parts))), line)
+    seps = [draw(st.sampled_from([";", "\n", " ; ", ";\n", "\r\n"])) for _ in parts]
+    return "".join(part + sep for part, sep in zip(parts, seps, strict=True))
+
+
+@given(st.data())
+def test_text_and_json_describe_the_same_graph(data: st.DataObject) -> None:
+    g = data.draw(text_graphs())
+    start, goal, edges = g
+    text = data.draw(texts(g))
+    as_json = json.dumps(
+        {"start": start, "goal": goal, "edges": {q: list(rs) for q, rs in edges.items()}}
+    )
+    assert graph.parse(text) == graph.parse(as_json) == g
+    by_text = graph.DESCRIPTION.solve("bfs", text, limited())
+    by_json = graph.DESCRIPTION.solve("bfs", as_json, limited())
+    assert (by_text.moves, by_text.states) == (by_json.moves, by_json.states)
+
+
+@given(text_graphs())
+def test_show_reads_back(g: Graph) -> None:
+    assert graph.parse(graph.show(g)) == g
+
+
+def test_a_node_named_start_without_successors_reads_back() -> None:
+    g: Graph = ("a", "b", {"a": ("start",), "start": ()})
+    assert graph.parse(graph.show(g)) == g
+
+
+def limited() -> Meter:
+    """A meter far above what any honest search here needs."""
+    return Meter(max_states=100_000, timeout=30)

@@ -9,6 +9,7 @@ damaged.  ``HYPOTHESIS_PROFILE=fuzz`` runs them with 20,000 examples each.
 from __future__ import annotations
 
 from damage import damage
+from described import typed
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -48,7 +49,7 @@ def check(text: str) -> Towers | None:
     assert [part.split() for part in text.split("|")] == [
         part.split() for part in hanoi.show(q).split("|")
     ]
-    assert hanoi.DESCRIPTION.parse(text, NO_SETTINGS).start == q
+    assert typed(hanoi.DESCRIPTION.parse(text, NO_SETTINGS)).start == q
     return q
 
 

@@ -8,10 +8,11 @@ written oddly; and boards shown from random shapes, then damaged.
 from __future__ import annotations
 
 from damage import damage
+from described import typed
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from pearls.errors import BoardError
+from pearls.errors import BoardError, OptionError
 from pearls.puzzles import knight
 from pearls.puzzles.knight import Board
 
@@ -94,8 +95,8 @@ def test_any_text_and_options_give_a_problem_or_say_why(
 ) -> None:
     settings = {"size": size, "closed": closed, "order": order}
     try:
-        problem = knight.DESCRIPTION.problem(text, settings)
-    except BoardError as error:
+        problem = typed(knight.DESCRIPTION.problem(text, settings))
+    except (BoardError, OptionError) as error:
         assert str(error)
         return
     assert problem.show(problem.start)

@@ -4,10 +4,11 @@ come back, or BoardError says why; nothing else escapes.
 
 from __future__ import annotations
 
+from described import typed
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pearls.errors import BoardError
+from pearls.errors import BoardError, OptionError
 from pearls.puzzles import pandigital
 
 ALPHABET = "0123456789- ,numbers\u0663\u00a0"
@@ -41,8 +42,8 @@ def test_text_over_the_alphabet_parses_or_says_why(text: str, numbers: str, digi
 @given(st.integers(-5, 30), st.sampled_from(["0-9", "1-9"]))
 def test_every_count_in_range_makes_a_problem(k: int, digits: str) -> None:
     try:
-        problem = pandigital.DESCRIPTION.problem(f"{k} {digits}")
-    except BoardError:
+        problem = typed(pandigital.DESCRIPTION.problem(f"{k} {digits}"))
+    except (BoardError, OptionError):
         assert not 2 <= k <= pandigital.MAX_NUMBERS
         return
     assert 2 <= k <= pandigital.MAX_NUMBERS

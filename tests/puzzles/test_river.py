@@ -571,7 +571,7 @@ def test_the_command_line_reads_a_board_and_says_what_is_wrong(capsys: Capture) 
 
 
 def test_the_command_line_analyses_the_seed(capsys: Capture) -> None:
-    code, out, err = pearls(capsys, "analyze", "river", "--json")
+    code, out, err = pearls(capsys, "analyze", "river", "--from-start", "--json")
     assert (code, err) == (0, "")
     survey = json.loads(out)
     assert (survey["states"], survey["max_distance"]) == (40, 12)

@@ -9,10 +9,11 @@ then damaged.  ``HYPOTHESIS_PROFILE=fuzz`` runs them with 20,000 examples each.
 from __future__ import annotations
 
 from damage import damage
+from described import typed
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from pearls.errors import BoardError
+from pearls.errors import BoardError, OptionError
 from pearls.puzzles import river as rv
 from pearls.puzzles.river import Crossing, River
 
@@ -98,8 +99,8 @@ def test_shown_states_read_back(case: tuple[River, Crossing]) -> None:
 )
 def test_any_options_are_taken_or_refused_by_name(text: str, settings: dict[str, str]) -> None:
     try:
-        problem = rv.DESCRIPTION.parse(text, settings)
-    except BoardError as error:
+        problem = typed(rv.DESCRIPTION.parse(text, settings))
+    except (BoardError, OptionError) as error:
         assert str(error).startswith(("--couples", "--boat", "--variant"))
         return
     assert problem.show(problem.start) == text

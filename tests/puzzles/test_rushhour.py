@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from pyrsistent import pvector
 
 from pearls import search
+from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.puzzles import rushhour as rh
 from pearls.puzzles.rushhour import Cell, Grid, Move, Span, Vehicle
@@ -687,3 +688,41 @@ def test_newplans_of_the_first_example() -> None:
         ((0, 16), (4, 18), (5, 4), (5, 3), (6, 5), (0, 19), (0, 20)),
         ((8, 23), (6, 26), (6, 33), (0, 19), (0, 20)),
     ]
+
+
+# A board in its author's letters, four moves from the exit (Z up, X down, A right twice).
+ZX_BOARD = """
+......
+....Z.
+..AAZX
+.....X
+......
+......
+"""
+
+
+def test_solve_runs_under_the_meter_it_is_given() -> None:
+    meter = Meter(max_states=100_000)
+    solution = rh.DESCRIPTION.solve("bfs", ZX_BOARD, meter)
+    assert solution.stats.expanded == meter.expanded > 0
+    with pytest.raises(LimitReached):
+        rh.DESCRIPTION.solve("bfs", rh.DESCRIPTION.examples["g1"], Meter(10))
+
+
+def test_a_board_is_shown_back_in_its_own_letters() -> None:
+    solution = rh.DESCRIPTION.solve("bfs", ZX_BOARD, Meter(max_states=100_000))
+    assert solution.pictures[0] == ZX_BOARD.strip()
+    assert all(set(p) <= set("AZX.\n") for p in solution.pictures)
+    assert all(
+        isinstance(s, str) and len(s) == 36 and set(s) <= set("AZX.") for s in solution.states
+    )
+    rows = ["....Z.", "....Z.", "....AA", ".....X", ".....X", "......"]
+    assert solution.states[-1] == "".join(rows)
+    assert solution.pictures[-1] == "\n".join(rows)
+    assert {w.split()[0] for w in solution.words} == {"A", "Z", "X"}
+    assert sorted(solution.notation) == ["A+1", "A+1", "X+1", "Z-1"]
+
+
+def test_a_lower_case_x_is_a_wall_and_refused() -> None:
+    with pytest.raises(BoardError, match="wall"):
+        rh.DESCRIPTION.solve("bfs", ZX_BOARD.replace("X", "x"), Meter(max_states=100_000))

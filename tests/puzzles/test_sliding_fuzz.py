@@ -13,10 +13,11 @@ from __future__ import annotations
 from random import Random
 
 from damage import damage
+from described import typed
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from pearls.errors import BoardError
+from pearls.errors import BoardError, OptionError
 from pearls.puzzles import sliding as sl
 from pearls.puzzles.sliding import Board, Frame
 
@@ -111,8 +112,8 @@ def test_the_command_lines_parse_gives_a_problem_or_says_why(
 ) -> None:
     settings = {"size": size, "goal": goal, "heuristic": "manhattan"}
     try:
-        problem = sl.DESCRIPTION.problem(text, settings)
-    except BoardError as error:
+        problem = typed(sl.DESCRIPTION.problem(text, settings))
+    except (BoardError, OptionError) as error:
         assert str(error)
         return
     f = sl.frame(*sl.shape_of(text)) if size == "auto" else None

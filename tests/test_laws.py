@@ -1,0 +1,275 @@
+"""The laws every registered puzzle obeys, so a new puzzle is held to them without a test
+of its own: walk the registry, and check each puzzle's methods, examples, text forms and
+analyses against the puzzle's own three functions and against plain, independent
+searches.
+
+- every offered method solves the default example within the command line's default
+  limits, and the default method solves every example (or finds none, exactly for the
+  examples documented as unsolvable);
+- ``bfs`` is offered on every puzzle, ``plan`` on every puzzle of moves (one whose
+  answer is not a solved position), and every problem offers the same methods;
+- every answer replays through ``move`` from the start to a solved state, its JSON and
+  words those of the moves replayed; the shortest methods agree on the length;
+- a position reads back from its text (``parse (show q) == q``) on a reversible
+  puzzle, every move of one can be undone, and ``moves`` is deterministic;
+- ``analyze`` measures the board's own component, from the solved positions in it or
+  from the board, as a plain breadth-first search over the puzzle measures it; and on a
+  Dask cluster exactly as in one process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from functools import cache
+from pathlib import Path
+
+import pytest
+from described import typed
+
+from pearls.cli import MAX_STATES, TIMEOUT
+from pearls.description import Description, Problem, Solution, Survey
+from pearls.errors import LimitReached
+from pearls.limits import Meter
+from pearls.registry import PUZZLES
+from pearls.types import M, Puzzle, S
+
+SHORTEST = ("bfs", "iddfs", "astar", "idastar")  # the methods whose solutions are shortest
+SURVEY_STATES = 200_000  # the states a survey here may expand; larger components stop
+
+
+def default_limits() -> Meter:
+    """A meter with the command line's default limits."""
+    return Meter(MAX_STATES, TIMEOUT)
+
+
+def default_example(d: Description) -> str:
+    """The name of a puzzle's default example: its first."""
+    return next(iter(d.examples))
+
+
+def problem(d: Description, text: str) -> Problem[Hashable, object]:
+    """The problem ``text`` describes, seen with its state and move types."""
+    return typed(d.problem(text))
+
+
+@cache
+def solved(name: str, method: str, example: str) -> Solution:
+    """``method``'s solution of the example, under the default limits (each run once)."""
+    d = PUZZLES[name]
+    return d.solve(method, d.examples[example], default_limits())
+
+
+def replay(p: Problem[S, M], solution: Solution) -> list[S]:
+    """The states ``solution`` passes through, each move found among the legal moves by
+    its JSON, the words, notation, JSON and pictures checked against the problem's."""
+    moves = solution.moves or ()
+    assert len(solution.states) == len(solution.pictures) == len(moves) + 1
+    assert len(solution.words) == len(solution.notation) == len(moves)
+    states = [p.start]
+    for i, shown in enumerate(moves):
+        q = states[-1]
+        legal = [m for m in p.puzzle.moves(q) if p.move_json(m) == shown]
+        assert len(legal) == 1, f"move {i} {shown!r} is not one legal move"
+        assert solution.words[i] == p.words(q, legal[0])
+        assert solution.notation[i] == p.notation(q, legal[0])
+        states.append(p.puzzle.move(q, legal[0]))
+    assert solution.states == tuple(map(p.state_json, states))
+    assert solution.pictures == tuple(map(p.show, states))
+    return states
+
+
+def every_pair(pairs: Callable[[Description], Iterator[str]]) -> list[object]:
+    """``(puzzle, x)`` for each registered puzzle and each ``x`` of ``pairs``, named."""
+    return [
+        pytest.param(name, x, id=f"{name}-{x}") for name, d in PUZZLES.items() for x in pairs(d)
+    ]
+
+
+# --- what is offered ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_a_puzzle_offers_bfs_and_plan_if_it_has_moves(name: str) -> None:
+    d = PUZZLES[name]
+    assert d.name == name and d.title and d.text_form and d.examples
+    assert "bfs" in d.methods
+    assert "plan" in d.methods or d.answer_key is not None
+    assert d.unsolvable <= set(d.examples)
+    for method in d.methods.values():
+        assert method.about and method.about[0].islower()
+
+
+@pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
+def test_every_problem_offers_the_same_methods(name: str, example: str) -> None:
+    d = PUZZLES[name]
+    offered = d.problem(d.examples[example]).methods
+    assert list(offered) == list(d.methods)
+    assert [m.shortest for m in offered.values()] == [m.shortest for m in d.methods.values()]
+    assert {n for n, m in offered.items() if m.shortest} <= set(SHORTEST)
+
+
+# --- every answer -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.methods)))
+def test_every_method_solves_the_default_example(name: str, method: str) -> None:
+    d = PUZZLES[name]
+    example = default_example(d)
+    solution = solved(name, method, example)
+    assert (solution.puzzle, solution.method) == (name, method)
+    assert (solution.moves is None) == (example in d.unsolvable)
+    check(d, example, solution)
+
+
+@pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
+def test_the_default_method_solves_every_example(name: str, example: str) -> None:
+    d = PUZZLES[name]
+    solution = solved(name, next(iter(d.methods)), example)
+    assert (solution.moves is None) == (example in d.unsolvable)
+    check(d, example, solution)
+
+
+def check(d: Description, example: str, solution: Solution) -> None:
+    """The solution replays to a solved state (or is the start alone, when none
+    exists); its answer is the solved state's, and its JSON is plain JSON."""
+    p = problem(d, d.examples[example])
+    states = replay(p, solution)
+    assert p.puzzle.solved(states[-1]) == (solution.moves is not None)
+    if p.answer is not None and solution.moves is not None:
+        assert solution.answer == p.answer(states[-1])
+    data = [solution.states, solution.moves, solution.answer]
+    assert json.loads(json.dumps(data, allow_nan=False)) == json.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_the_shortest_methods_agree_on_the_length(name: str) -> None:
+    d = PUZZLES[name]
+    example = default_example(d)
+    lengths = {
+        method: len(solved(name, method, example).moves or ())
+        for method, m in d.methods.items()
+        if m.shortest
+    }
+    assert lengths["bfs"] == min(
+        len(solved(name, method, example).moves or ()) for method in d.methods
+    )
+    assert set(lengths.values()) == {lengths["bfs"]}
+
+
+# --- text forms and moves ---------------------------------------------------------------------
+
+
+def path_of(d: Description) -> tuple[Problem[Hashable, object], list[Hashable]]:
+    """The default example's problem and the states of its default solution."""
+    example = default_example(d)
+    p = problem(d, d.examples[example])
+    return p, replay(p, solved(d.name, next(iter(d.methods)), example))
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_a_position_reads_back_from_its_text(name: str) -> None:
+    d = PUZZLES[name]
+    p, states = path_of(d)
+    for q in states:
+        if p.reversible:
+            back = problem(d, p.show(q))
+            assert back.start == q
+            assert back.show(back.start) == p.show(q)
+        assert json.loads(json.dumps(p.state_json(q))) == p.state_json(q)
+    keys = [p.key(q) for q in states]
+    assert len(set(keys)) == len(set(states))
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_moves_are_deterministic_and_reversible_where_said(name: str) -> None:
+    p, states = path_of(PUZZLES[name])
+    for q in states:
+        ms = list(p.puzzle.moves(q))
+        assert ms == list(p.puzzle.moves(q))
+        if p.reversible:
+            for m in ms:
+                after = p.puzzle.move(q, m)
+                assert q in [p.puzzle.move(after, back) for back in p.puzzle.moves(after)]
+
+
+# --- analyses -------------------------------------------------------------------------------
+
+
+def plain_levels(puzzle: Puzzle[S, M], starts: Sequence[S], most: int) -> list[set[S]] | None:
+    """The states at distance 0, 1, 2, ... from ``starts``, by a plain breadth-first
+    search; ``None`` past ``most`` states."""
+    seen, level, found = set(starts), set(starts), []
+    while level:
+        found.append(level)
+        if len(seen) > most:
+            return None
+        level = {puzzle.move(q, m) for q in level for m in puzzle.moves(q)} - seen
+        seen |= level
+    return found
+
+
+def survey(d: Description, text: str, from_goals: bool | None) -> Survey | None:
+    """The survey of ``text``, or ``None`` where it stops at this module's limit."""
+    try:
+        return d.survey(text, Meter(max_states=SURVEY_STATES), from_goals=from_goals)
+    except LimitReached:
+        return None
+
+
+def measured(p: Problem[S, M], s: Survey | None, starts: Sequence[S]) -> None:
+    """The survey ``s`` is what a plain search from ``starts`` finds, or both stop."""
+    expected = plain_levels(p.puzzle, starts, SURVEY_STATES)
+    if s is None or expected is None:
+        assert s is None
+        assert expected is None or sum(map(len, expected)) > SURVEY_STATES - len(expected[-1])
+        return
+    assert s.histogram == tuple(map(len, expected))
+    assert s.states == sum(map(len, expected))
+    assert sorted(map(json.dumps, s.farthest)) == sorted(
+        map(json.dumps, map(p.state_json, expected[-1]))
+    )
+
+
+@pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
+def test_analysis_measures_the_boards_own_component(name: str, example: str) -> None:
+    d = PUZZLES[name]
+    p = problem(d, d.examples[example])
+    from_start = survey(d, d.examples[example], from_goals=False)
+    measured(p, from_start, [p.start])
+    if from_start is None:
+        return
+    component = set().union(*plain_levels(p.puzzle, [p.start], SURVEY_STATES) or [])
+    goals = sorted((q for q in component if p.puzzle.solved(q)), key=p.key)
+    by_default = survey(d, d.examples[example], from_goals=None)
+    assert by_default is not None
+    if p.reversible and goals:
+        assert by_default.origin == "goals"
+        measured(p, by_default, goals)
+    else:
+        assert by_default.origin == "start"
+        assert by_default.histogram == from_start.histogram
+
+
+# --- the docs' tables -------------------------------------------------------------------------
+
+MEASURED = Path(__file__).resolve().parent.parent / "docs" / "methods"
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_the_docs_table_of_methods_is_current(name: str) -> None:
+    """``docs/methods/PUZZLE.json`` (written by ``python -m bench.methods``) covers the
+    methods and examples offered now, and its runs on the default example are these."""
+    d = PUZZLES[name]
+    measured = json.loads((MEASURED / f"{name}.json").read_text(encoding="utf-8"))
+    runs = measured["methods"]
+    assert list(runs) == list(d.methods)
+    assert all(list(row) == list(d.examples) for row in runs.values())
+    example = default_example(d)
+    for method, row in runs.items():
+        solution = solved(name, method, example)
+        moves = None if solution.moves is None else len(solution.moves)
+        assert (row[example]["moves"], row[example]["expanded"]) == (
+            moves,
+            solution.stats.expanded,
+        )
