@@ -25,7 +25,8 @@ lists the descriptions.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from types import MappingProxyType
@@ -33,7 +34,7 @@ from typing import Generic, Protocol, TypeAlias
 
 from pearls.analysis import Analysis, PerfectHash, analyze, levels
 from pearls.backtrack import solutions
-from pearls.errors import OptionError
+from pearls.errors import LimitReached, OptionError
 from pearls.limits import Meter, Stats
 from pearls.methods import Method
 from pearls.types import M, Puzzle, S
@@ -41,6 +42,7 @@ from pearls.types import M, Puzzle, S
 __all__ = [
     "COMMANDS",
     "JSON",
+    "MAX_DRAWN",
     "NO_SETTINGS",
     "Analyser",
     "Description",
@@ -62,6 +64,7 @@ Settings: TypeAlias = Mapping[str, str]  # option values as typed, e.g. {"discs"
 NO_SETTINGS: Settings = MappingProxyType({})  # a puzzle without options, e.g. Rush Hour
 
 COMMANDS = ("solve", "analyze", "generate")  # the commands that read a puzzle's options
+MAX_DRAWN = 10_000  # the positions of one solution drawn at most
 
 
 class Analyser(Protocol):
@@ -116,13 +119,13 @@ class Generated:
     fields: dict[str, JSON]
 
 
-def one_per_line(text: str) -> Iterator[Record]:
+def one_per_line(lines: Iterable[str]) -> Iterator[Record]:
     """The boards of a batch written one per line, blank lines skipped.
 
-    >>> [r.fields for r in one_per_line("a\\n\\nb\\n")]
+    >>> [r.fields for r in one_per_line(["a", "", "b"])]
     [{'line': 1}, {'line': 3}]
     """
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if line.strip():
             yield Record(line, {"line": number})
 
@@ -264,7 +267,13 @@ class Problem(Generic[S, M]):
             yield self._solution("all", ms, meter, draw)
 
     def _solution(self, method: str, ms: list[M] | None, meter: Meter, draw: bool) -> Solution:
-        """The states that ``ms`` passes through from the start, as plain data."""
+        """The states that ``ms`` passes through from the start, as plain data; drawn,
+        with ``draw``, unless there are more than :data:`MAX_DRAWN`."""
+        if draw and ms is not None and len(ms) >= MAX_DRAWN:
+            raise OptionError(
+                f"a solution of {len(ms) + 1:,} positions is too long to draw "
+                f"(at most {MAX_DRAWN:,})"
+            )
         states = [self.start]
         for m in ms or []:
             states.append(self.puzzle.move(states[-1], m))
@@ -297,6 +306,7 @@ class Problem(Generic[S, M]):
         :func:`~pearls.analysis.analyze`.
         """
         meter = Meter() if meter is None else meter
+        self._fits(meter)
         starts = [] if from_goals is False else self._goals(from_goals, meter)
         origin = "goals" if starts else "start"
         starts = starts or [self.start]
@@ -313,6 +323,16 @@ class Problem(Generic[S, M]):
             pictures=tuple(map(self.show, analysis.farthest)),
             origin=origin,
         )
+
+    def _fits(self, meter: Meter) -> None:
+        """Refuse, before allocating it, a table of flags (a byte a rank) larger than the
+        meter's memory, or than any this machine could address."""
+        h = self.perfect_hash
+        most = min(meter.max_memory or sys.maxsize, sys.maxsize)
+        if h is not None and h.size > most:
+            count = f"{h.size:,}" if h.size < 10**18 else f"{h.size:.3g}"
+            why = f"an analysis of its {count} positions needs a byte for each"
+            raise LimitReached("memory", 0, meter.seconds, most, why)
 
     def _goals(self, asked: bool | None, meter: Meter) -> Sequence[S]:
         """The solved positions in the start's component, for distances from them: none
@@ -350,7 +370,8 @@ class Description:
     result of a puzzle whose answer is its solved state (``"tour"``); ``enumerable``
     offers every solution (:meth:`every`), and ``all_by_default`` makes every solution
     the answer (the pandigital numbers); ``generate`` makes new problems from a seed;
-    ``records`` reads the boards of a batch.
+    ``records`` reads the boards of a batch from its lines, lazily, each line its own
+    record unless the puzzle's form spans lines.
     """
 
     name: str
@@ -365,7 +386,7 @@ class Description:
     enumerable: bool = False
     all_by_default: bool = False
     generate: Callable[[Settings, int, Meter], Iterator[Generated]] | None = None
-    records: Callable[[str], Iterator[Record]] = one_per_line
+    records: Callable[[Iterable[str]], Iterator[Record]] = one_per_line
 
     @cached_property
     def methods(self) -> Mapping[str, Technique]:

@@ -31,6 +31,7 @@ the same; only the order of the states within a level (hence of the farthest) di
 from __future__ import annotations
 
 import logging
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -41,8 +42,8 @@ from distributed import Client, Future, LocalCluster
 
 from pearls.analysis import Analysis, PerfectHash
 from pearls.description import Settings, Solution
-from pearls.errors import LimitReached
-from pearls.limits import Meter, Stats
+from pearls.errors import OptionError
+from pearls.limits import Meter
 from pearls.types import M, Puzzle, S
 
 __all__ = ["Shard", "analyze", "client", "solve_batch"]
@@ -53,8 +54,9 @@ T = TypeVar("T")
 # Typed doors to distributed, whose constructors and gather carry no annotations.
 
 
-def _join(address: str | LocalCluster) -> Client:
-    joined: Client = Client(address)  # type: ignore[no-untyped-call]  # untyped in distributed
+def _join(address: str | LocalCluster, timeout: float | None = None) -> Client:
+    waits = {} if timeout is None else {"timeout": timeout}
+    joined: Client = Client(address, **waits)  # type: ignore[no-untyped-call]  # untyped
     return joined
 
 
@@ -76,18 +78,56 @@ def _gather(c: Client, futures: Sequence[Future[T]]) -> list[T]:
 
 @contextmanager
 def client(
-    workers: int | None = None, scheduler: str | None = None, processes: bool = True
+    workers: int | None = None,
+    scheduler: str | None = None,
+    processes: bool = True,
+    connect: float | None = None,
 ) -> Iterator[Client]:
-    """A Dask client: of the scheduler at ``scheduler``, or of a local cluster of
-    ``workers`` workers (default 2), one thread each, in processes of their own unless
-    ``processes`` is false (threads of this process: quick to start, but sharing one
-    interpreter's lock).  A local cluster is shut down on leaving."""
+    """A Dask client: of the scheduler at ``scheduler``, joined within ``connect``
+    seconds (Dask's default without), or of a local cluster of ``workers`` workers
+    (default 2), one thread each, in processes of their own unless ``processes`` is
+    false (threads of this process: quick to start, but sharing one interpreter's
+    lock).  A local cluster is shut down on leaving.  A scheduler that cannot be joined
+    raises :class:`~pearls.errors.OptionError`, saying why in one line."""
     if scheduler is not None:
-        with _join(scheduler) as joined:
+        with _joined(scheduler, connect) as joined:
             yield joined
         return
     with _local(workers or 2, processes) as cluster, _join(cluster) as started:
         yield started
+
+
+_UNREACHABLE = (OSError, TimeoutError, ValueError, TypeError, RuntimeError)
+
+
+@contextmanager
+def _joined(scheduler: str, connect: float | None) -> Iterator[Client]:
+    """The client of the scheduler at ``scheduler``, or one line on why not.  Dask
+    bounds the connection by ``connect`` but not the greeting that follows it, which a
+    service that is not a scheduler never sends, so the whole join is bounded here: it
+    runs in a thread of its own, left behind (a daemon) if it overruns."""
+    outcome: list[Client | BaseException] = []
+
+    def join() -> None:
+        try:
+            outcome.append(_join(scheduler, connect))
+        except BaseException as e:  # handed to the waiting thread, which raises or reports it
+            outcome.append(e)
+
+    worker = threading.Thread(target=join, name="pearls-join", daemon=True)
+    worker.start()
+    worker.join(None if connect is None else connect + 1)
+    if not outcome:
+        reason = f"no answer within {connect:g} s: is it a Dask scheduler?"
+        raise OptionError(f"cannot join a Dask scheduler at {scheduler!r}: {reason}")
+    joined = outcome[0]
+    if isinstance(joined, _UNREACHABLE):
+        reason = " ".join(str(joined).split()) or type(joined).__name__
+        raise OptionError(f"cannot join a Dask scheduler at {scheduler!r}: {reason}") from None
+    if isinstance(joined, BaseException):
+        raise joined
+    with joined:
+        yield joined
 
 
 # A batch of solves: one task a problem
@@ -260,16 +300,18 @@ def analyze(
     workers: int | None = None,
     scheduler: str | None = None,
     processes: bool = True,
+    connect: float | None = None,
 ) -> Analysis[S]:
     """:func:`pearls.analysis.analyze` on a Dask cluster: the same states, histogram and
     farthest states (these listed shard by shard).
 
-    ``puzzle`` is the bare puzzle (it travels to the workers); ``meter`` counts on this
+    ``puzzle`` is the bare puzzle (it travels to the workers); ``key`` names a state
+    the same way in every process (never ``repr`` of a set); ``meter`` counts on this
     side, level by level: its limits are checked after each level, and its progress
     reported then.
     """
     meter = Meter() if meter is None else meter
-    with client(workers, scheduler, processes) as c:
+    with client(workers, scheduler, processes, connect) as c:
         places = sorted(c.scheduler_info()["workers"])
         n = len(places)
         shards: list[Future[Shard[S]]] = [
@@ -335,13 +377,10 @@ def _level(
 
 
 def _count(meter: Meter, expanded: int, generated: int) -> None:
-    """Add a level's work to ``meter``; raise at its limits; report progress."""
+    """Add a level's work to ``meter``, report progress, and raise if the next level
+    would pass a limit (:meth:`~pearls.limits.Meter.check`)."""
     meter.expanded += expanded
     meter.generated += generated
-    seconds = meter.seconds
-    if meter.max_states is not None and meter.expanded > meter.max_states:
-        raise LimitReached("states", meter.expanded, seconds, meter.max_states)
-    if meter.timeout is not None and seconds > meter.timeout:
-        raise LimitReached("time", meter.expanded, seconds, meter.timeout)
     if meter.progress is not None:
-        meter.progress(Stats(meter.expanded, meter.generated, seconds))
+        meter.progress(meter.stats)
+    meter.check()

@@ -63,7 +63,9 @@ class Meter:
 
     ``max_states`` bounds the expansions, ``timeout`` the seconds since the meter was
     made; past either, the next expansion raises
-    :class:`~pearls.errors.LimitReached`.  ``progress``, if given, is called with the
+    :class:`~pearls.errors.LimitReached`.  ``max_memory`` is the bytes the work may
+    hold: the command line holds its process to it, and an analysis refuses a table
+    larger than it before allocating one.  ``progress``, if given, is called with the
     :class:`Stats` so far at most once every ``every`` seconds.  One meter may watch
     several puzzles (a planner's and its moves', or the levels of an analysis): their
     expansions add up.
@@ -75,9 +77,11 @@ class Meter:
         timeout: float | None = None,
         progress: Progress | None = None,
         every: float = 0.2,
+        max_memory: int | None = None,
     ) -> None:
         self.max_states = _limit("max_states", max_states, int)
         self.timeout = _limit("timeout", timeout, float)
+        self.max_memory = _limit("max_memory", max_memory, int)
         self.progress = progress
         self.every = every
         self.expanded = 0

@@ -187,7 +187,7 @@ def test_a_one_move_solution_says_move(capsys: Capture) -> None:
     solved = "\n".join(["......", "......", "....AA", "......", "......", "......"])
     assert out.endswith(
         f"\nmove 1: A right (vehicle 0 to cell 20)\n{solved}\n\n"
-        "solved in 1 move (bfs, 1 states expanded)\n"
+        "solved in 1 move (bfs, 1 state expanded)\n"
     )
 
 

@@ -199,7 +199,7 @@ def test_max_states_stops_with_exit_3(capsys: Capture, command: str) -> None:
     assert err == (
         "pearls: stopped at the limit of 100 states expanded "
         f"(100 states expanded in {err.split(' in ')[1].split()[0]} s); "
-        "--max-states and --timeout set the limits\n"
+        "--max-states sets this limit\n"
     )
 
 
@@ -207,7 +207,7 @@ def test_timeout_stops_with_exit_3(capsys: Capture) -> None:
     code, out, err = pearls(capsys, "solve", "flipstar", "--method", "iddfs", "--timeout", "0.2")
     assert (code, out) == (3, "")
     limit = r"pearls: stopped at the time limit of 0.2 s \([\d,]+ states .*\); "
-    assert re.fullmatch(limit + r"--max-states and --timeout set the limits\n", err)
+    assert re.fullmatch(limit + r"--timeout sets this limit\n", err)
 
 
 def test_a_limit_that_is_not_reached_changes_nothing(capsys: Capture) -> None:

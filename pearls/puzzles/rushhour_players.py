@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Literal, NamedTuple, TypeAlias
 
@@ -435,21 +435,21 @@ def database(g: Grid, walls: Walls = NO_WALLS, letters: Sequence[str] = LETTERS)
     return show(g, walls, sep="", letters=letters, empty="o")
 
 
-def records(text: str) -> Iterator[Record]:
+def records(lines: Iterable[str]) -> Iterator[Record]:
     """The boards of a batch, each with the line it starts on: database records
     ``moves board cluster-size`` (their numbers kept as ``database_moves`` and
     ``database_cluster``), boards written on one line, and 6x6 grids over six lines;
     blank lines and lines starting with ``#`` are skipped.  A board's text is checked
     when it is parsed, not here.
 
-    >>> batch = "# two\\n60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\\n" + "AA....\\n" * 6
+    >>> batch = ["# two", "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332", *["AA...."] * 6]
     >>> for r in records(batch):
     ...     print(r.fields)
     {'line': 2, 'database_moves': 60, 'database_cluster': 2332}
     {'line': 3}
     """
     pending, first = "", 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         cells = "".join(line.split())
         if not cells or cells.startswith("#"):
             if pending:

@@ -1,43 +1,47 @@
-"""The command line, the only module that prints or reads argv; it knows no puzzle by
+"""The command line, the only package that prints or reads argv; it knows no puzzle by
 name, only the registry (:mod:`pearls.registry`).
 
 ::
 
     pearls solve PUZZLE [--example NAME | --board BOARD | --batch FILE] [--method METHOD]
                         [--all] [--json | --moves] [--svg DIR] [--OPTION VALUE ...]
-                        [--max-states N] [--timeout SECONDS]
+                        [--max-states N] [--timeout SECONDS] [--max-memory SIZE]
     pearls analyze PUZZLE [--example NAME | --board BOARD] [--from-goals | --from-start]
                           [--workers N | --scheduler ADDRESS] [--json] [--OPTION VALUE ...]
-                          [--max-states N] [--timeout SECONDS]
+                          [--max-states N] [--timeout SECONDS] [--max-memory SIZE]
     pearls generate PUZZLE [--seed N] [--count K] [--json] [--OPTION VALUE ...]
-                           [--max-states N] [--timeout SECONDS]
+                           [--max-states N] [--timeout SECONDS] [--max-memory SIZE]
     pearls list [--json]
     pearls --version
 
 ``--board`` takes the board's text itself, the path of a file holding it, or ``-`` for
-stdin; ``--batch`` takes a file (or ``-``) of many boards, in the form the puzzle's
-``records`` reads, and reports each (one JSON object per line with ``--json``).  A
-puzzle's own options (``--discs``, ``--size``) come from its description; ``--all`` is
-offered where a puzzle can list every solution, and ``generate`` where it can make new
-problems.  Without ``--json``, ``solve`` prints each position drawn, the move between them
-in words, and the count at the end (``--moves``: the moves alone, on one line); with
-``--json`` one object::
+stdin; ``--batch`` takes a file (or ``-``) of many boards, read line by line in the form
+the puzzle's ``records`` reads, and reports each (one JSON object per line with
+``--json``).  A puzzle's own options (``--discs``, ``--size``) come from its description,
+each offered by the commands it serves; ``--all`` is offered where a puzzle can list
+every solution, and ``generate`` where it can make new problems.  Without ``--json``,
+``solve`` prints each position drawn, the move between them in words, and the outcome at
+the end (``--moves``: the moves alone, on one line); with ``--json`` one object::
 
-    {"puzzle": "rushhour", "method": "bfs", "length": 34, "moves": [[2, 16], ...],
+    {"puzzle": "rushhour", "method": "bfs", "length": 34, "moves": [...],
      "states": ["BCDEFFBCDEGHB.AAGH..IIIH..J.KKLLJ.MM", ...],
-     "stats": {"expanded": 2896, "seconds": 0.11}}
+     "stats": {"expanded": 2778, "seconds": 0.11}}
 
 ``states`` runs from the start to the solved position, so ``len(states) == length + 1``;
 when no solution exists, ``length`` and ``moves`` are ``null`` and ``states`` holds the
 start alone.  A puzzle whose answer is its solved state prints that under its own key
 instead of ``length``, ``moves`` and ``states`` (``{"puzzle", "method", "tour",
 "stats"}``); ``--all`` prints ``{"puzzle", "solutions", "count", "stats"}``.
-``analyze`` prints ``{"puzzle", "states", "max_distance", "histogram", "farthest",
-"stats"}``; ``generate`` one object per problem, ``{"puzzle", ...}`` with what the
-puzzle knows of it.
+``analyze`` prints ``{"puzzle", "from", "states", "max_distance", "histogram",
+"farthest", "stats"}``; ``generate`` one object per problem.  A limit that stops the work
+prints ``{"puzzle", "method", "limit", "bound", "stats"}`` under ``--json``.
+
+The limits: ``--max-states`` (states expanded), ``--timeout`` (seconds),
+``--max-memory`` (the process's data, default half the machine's memory), and the size
+of a board's text or a batch's line (1 MiB).
 
 Exit codes: 0 solved (or analysed), 1 no solution exists, 2 bad input (one line on
-stderr, never a traceback), 3 a limit stopped the search, 130 interrupted, 141 output
+stderr, never a traceback), 3 a limit stopped the work, 130 interrupted, 141 output
 pipe closed early.
 """
 
@@ -50,22 +54,13 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from importlib.metadata import PackageNotFoundError, version
-from pathlib import Path
 from typing import NoReturn, TextIO
 
 from pearls import svg
 from pearls.analysis import Analysis, PerfectHash
-from pearls.description import (
-    JSON,
-    Analyser,
-    Description,
-    Generated,
-    Record,
-    Settings,
-    Solution,
-    Survey,
-)
-from pearls.errors import BoardError, LimitReached, OptionError
+from pearls.cli import frames, memory, reading, render
+from pearls.description import JSON, Analyser, Description, Record, Settings, Solution
+from pearls.errors import BoardError, InputError, LimitReached, OptionError
 from pearls.limits import Meter, Stats
 from pearls.registry import PUZZLES
 from pearls.types import M, Puzzle, S
@@ -75,15 +70,13 @@ __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 MAX_STATES = 2_000_000  # the default bound on states expanded: Flip It Star by deepening fits
 TIMEOUT = 60.0  # the default bound on seconds
 PROGRESS_EVERY = 0.2  # seconds between progress lines on a terminal
+SCHEDULER_SECONDS = 10.0  # the longest wait to join a scheduler (or less, by --timeout)
 
+_LIMITS = {"states": "--max-states", "time": "--timeout", "memory": "--max-memory"}
 _EXIT_CODES = (
     "exit codes: 0 solved (or analysed), 1 no solution exists, 2 bad input, "
-    "3 a limit stopped the search, 130 interrupted"
+    "3 a limit stopped the work, 130 interrupted, 141 output closed early"
 )
-
-
-class _BadInput(ValueError):
-    """Input the command cannot use; the message says what and where."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -91,7 +84,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Raise instead of printing usage and exiting."""
-        raise _BadInput(f"bad arguments: {message} (see '{self.prog} --help')")
+        raise InputError(f"bad arguments: {message} (see '{self.prog} --help')")
 
 
 class _Args(argparse.Namespace):
@@ -102,6 +95,7 @@ class _Args(argparse.Namespace):
     json: bool
     max_states: int
     timeout: float
+    max_memory: int | None = None
     example: str | None = None
     board: str | None = None
     batch: str | None = None
@@ -163,10 +157,8 @@ def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) 
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON")
     if command == "generate":
-        parser.add_argument("--seed", type=int, default=0, help="the random seed (%(default)s)")
-        parser.add_argument(
-            "--count", type=_positive(int), default=1, help="how many problems (%(default)s)"
-        )
+        parser.add_argument("--seed", type=_whole(0), default=0, help="the random seed (0)")
+        parser.add_argument("--count", type=_whole(1), default=1, help="how many problems (1)")
     else:
         _add_source(parser, d, command)
     for o in d.options_of(command):
@@ -179,32 +171,52 @@ def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) 
             help=f"{o.help} (%(default)s)" if o.default else o.help,
         )
     if command == "solve":
-        if d.enumerable:
-            parser.add_argument("--all", action="store_true", help="every solution, and the count")
-        methods = "; ".join(f"{name}: {m.about}" for name, m in d.methods.items())
-        parser.add_argument(
-            "--method",
-            choices=list(d.methods),
-            default=next(iter(d.methods)),
-            help=f"how to search, %(default)s by default. {methods}",
-        )
-        output.add_argument("--moves", action="store_true", help="print the moves alone, one line")
-        parser.add_argument(
-            "--svg", metavar="DIR", help="write each position as DIR/000.svg, ... and index.html"
-        )
+        _add_solving(parser, output, d)
+    _add_limits(parser)
+
+
+def _add_solving(
+    parser: argparse.ArgumentParser, output: argparse._MutuallyExclusiveGroup, d: Description
+) -> None:
+    """``--all``, ``--method``, ``--moves`` and ``--svg``: what ``solve`` adds."""
+    if d.enumerable:
+        parser.add_argument("--all", action="store_true", help="every solution, and the count")
+    methods = "; ".join(f"{name}: {m.about}" for name, m in d.methods.items())
+    parser.add_argument(
+        "--method",
+        choices=list(d.methods),
+        default=next(iter(d.methods)),
+        help=f"how to search, %(default)s by default. {methods}",
+    )
+    output.add_argument("--moves", action="store_true", help="print the moves alone, one line")
+    parser.add_argument(
+        "--svg", metavar="DIR", help="write each position as DIR/000.svg, ... and index.html"
+    )
+
+
+def _add_limits(parser: argparse.ArgumentParser) -> None:
+    """``--max-states``, ``--timeout`` and ``--max-memory``."""
     parser.add_argument(
         "--max-states",
-        type=_positive(int),
+        type=_whole(1),
         default=MAX_STATES,
         metavar="N",
         help="stop after expanding N states (%(default)s)",
     )
     parser.add_argument(
         "--timeout",
-        type=_positive(float),
+        type=_seconds,
         default=TIMEOUT,
         metavar="SECONDS",
         help="stop after this many seconds (%(default)s)",
+    )
+    parser.add_argument(
+        "--max-memory",
+        type=_size,
+        default=memory.default(),
+        metavar="SIZE",
+        help="stop when the work holds more memory than SIZE, e.g. 2G or 512M (half "
+        "the machine's memory)",
     )
 
 
@@ -226,41 +238,62 @@ def _add_source(parser: argparse.ArgumentParser, d: Description, command: str) -
             dest="from_goals",
             action="store_const",
             const=True,
-            help="distances from the solved positions (the default, where the puzzle can "
-            "give them)",
+            help="distances from the solved positions in the board's component (the "
+            "default, where every move can be undone)",
         )
         origin.add_argument(
             "--from-start",
             dest="from_goals",
             action="store_const",
             const=False,
-            help="distances from the start",
+            help="distances from the board",
         )
         where = parser.add_mutually_exclusive_group()
         where.add_argument(
             "--workers",
-            type=_positive(int),
+            type=_whole(1, os.cpu_count() or 1),
             metavar="N",
-            help="analyse on a local Dask cluster of N workers (needs functional-pearls[dask])",
+            help="analyse on a local Dask cluster of N workers, at most one a core "
+            "(needs functional-pearls[dask])",
         )
         where.add_argument(
             "--scheduler", metavar="ADDRESS", help="analyse on the Dask cluster at ADDRESS"
         )
 
 
-def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
-    """An argparse type: a number of ``kind`` greater than zero."""
+def _whole(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` (to ``most``), in ASCII digits."""
 
-    def convert(text: str) -> int | float:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if not value > 0:
-            raise argparse.ArgumentTypeError(f"must be greater than 0: {text!r}")
+    def convert(text: str) -> int:
+        digits = text.strip().removeprefix("+")
+        if not (digits.isascii() and digits.isdecimal() and len(digits) <= 18):
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+        value = int(digits)
+        if value < least or (most is not None and value > most):
+            upper = "" if most is None else f" and at most {most}"
+            raise argparse.ArgumentTypeError(f"must be at least {least}{upper}: {text!r}")
         return value
 
     return convert
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds greater than 0, finite."""
+    try:
+        value = float(text) if len(text) <= 32 else float("nan")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0: {text!r}")
+    return value
+
+
+def _size(text: str) -> int:
+    """An argparse type: a size in bytes, ``2G`` or ``512M`` (:func:`memory.size`)."""
+    try:
+        return memory.size(text)
+    except OptionError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("--max-memory ")) from None
 
 
 def _parse_args(argv: Sequence[str] | None) -> _Args:
@@ -273,39 +306,14 @@ def _parse_args(argv: Sequence[str] | None) -> _Args:
     return args
 
 
-def _read_board(arg: str, stdin: TextIO | None, what: str = "board") -> tuple[str, str]:
-    """The text ``--board`` (or ``--batch``) names, and where it came from, for error
-    messages; a batch is always a file or stdin."""
-    if arg == "-":
-        if stdin is None:
-            raise _BadInput(f"cannot read {what} from stdin: there is none")
-        try:
-            return stdin.read(), " on stdin"
-        except (OSError, UnicodeDecodeError) as e:
-            raise _BadInput(f"cannot read {what} from stdin: {e}") from e
-    if os.path.exists(arg) or what != "board":
-        try:
-            return Path(arg).read_text(encoding="utf-8"), f" in file {arg!r}"
-        except OSError as e:
-            raise _BadInput(f"cannot read {what} file {arg!r}: {e.strerror or e}") from e
-        except UnicodeDecodeError as e:
-            raise _BadInput(f"cannot read {what} file {arg!r}: not UTF-8 text ({e})") from e
-    if _looks_like_a_path(arg):
-        return arg, f" (no file named {arg!r}, so read as board text)"
-    return arg, ""
-
-
-def _looks_like_a_path(arg: str) -> bool:
-    """Whether ``arg`` was more likely meant as a file name than as a board."""
-    return not any(c.isspace() for c in arg) and (os.sep in arg or arg.endswith((".txt", ".json")))
-
-
 @contextmanager
 def _meter(label: str, args: _Args, err: TextIO) -> Iterator[Meter]:
     """A meter with the command's limits, showing live progress on ``err`` if it is a
     terminal (and nothing when it is not), the line cleared at the end."""
+    limits = (args.max_states, args.timeout)
     if not err.isatty():
-        yield Meter(args.max_states, args.timeout)
+        with _out_of_memory(meter := Meter(*limits, max_memory=args.max_memory)):
+            yield meter
         return
     width = 0
 
@@ -319,157 +327,70 @@ def _meter(label: str, args: _Args, err: TextIO) -> Iterator[Meter]:
         err.write(f"\r{line}")
         err.flush()
 
+    meter = Meter(*limits, report, PROGRESS_EVERY, max_memory=args.max_memory)
     try:
-        yield Meter(args.max_states, args.timeout, progress=report, every=PROGRESS_EVERY)
+        with _out_of_memory(meter):
+            yield meter
     finally:
         err.write("\r" + " " * width + "\r")
         err.flush()
 
 
-def _print_solution(solution: Solution, out: TextIO) -> None:
-    """Each position drawn, the move between them in words, and the count at the end."""
-    print("start", solution.pictures[0], "", sep="\n", file=out)
-    steps = zip(solution.words, solution.pictures[1:], strict=True)
-    for i, (words, picture) in enumerate(steps, start=1):
-        print(f"move {i}: {words}", picture, "", sep="\n", file=out)
-    n = len(solution.words)
-    print(f"solved in {n} move{'' if n == 1 else 's'} ({_how(solution)})", file=out)
-
-
-def _how(solution: Solution) -> str:
-    """The method and the states it expanded: ``bfs, 2,896 states expanded``."""
-    return f"{solution.method}, {solution.stats.expanded:,} states expanded"
-
-
-def _print_moves(solution: Solution, out: TextIO) -> None:
-    """The moves alone, in notation, on one line."""
-    print(" ".join(solution.notation), file=out)
-
-
-def _stats_json(stats: Stats) -> JSON:
-    """The counts as JSON: states expanded and seconds."""
-    return {"expanded": stats.expanded, "seconds": round(stats.seconds, 3)}
-
-
-def _answer(solution: Solution) -> JSON:
-    """A solution as one item of ``--all``: the puzzle's answer, or else the moves."""
-    if solution.answer is not None:
-        return solution.answer
-    return None if solution.moves is None else list(solution.moves)
-
-
-def _solution_json(solution: Solution, answer_key: str | None) -> dict[str, JSON]:
-    """The solution as one JSON object: the moves and states, or the puzzle's answer
-    under ``answer_key``."""
-    if answer_key is not None:
-        return {
-            "puzzle": solution.puzzle,
-            "method": solution.method,
-            answer_key: solution.answer,
-            "stats": _stats_json(solution.stats),
-        }
-    moves = None if solution.moves is None else list(solution.moves)
-    return {
-        "puzzle": solution.puzzle,
-        "method": solution.method,
-        "length": None if moves is None else len(moves),
-        "moves": moves,
-        "states": list(solution.states),
-        "stats": _stats_json(solution.stats),
-    }
-
-
-def _survey_json(survey: Survey) -> JSON:
-    """The analysis as one JSON object."""
-    return {
-        "puzzle": survey.puzzle,
-        "from": survey.origin,
-        "states": survey.states,
-        "max_distance": survey.max_distance,
-        "histogram": list(survey.histogram),
-        "farthest": list(survey.farthest),
-        "stats": _stats_json(survey.stats),
-    }
-
-
-def _print_survey(survey: Survey, out: TextIO) -> None:
-    """The counts, the distance histogram, and the farthest states drawn."""
-    n = len(survey.farthest)
-    origin = "the solved positions" if survey.origin == "goals" else "the start"
-    print(
-        f"{survey.states:,} states; the farthest lie {survey.max_distance} moves from "
-        f"{origin} ({n} state{'' if n == 1 else 's'})",
-        "",
-        "distance  states",
-        *(f"{d:8}  {count:,}" for d, count in enumerate(survey.histogram)),
-        "",
-        sep="\n",
-        file=out,
-    )
-    for i, picture in enumerate(survey.pictures, start=1):
-        print(f"farthest {i} of {n}", picture, "", sep="\n", file=out)
-
-
-def _write_svg(directory: str, solution: Solution) -> None:
-    """The step-through viewer of the solution, written into ``directory``."""
-    if solution.drawings is None:
-        raise _BadInput(f"--svg: the puzzle {solution.puzzle!r} has no drawing")
-    captions = ["start", *(f"move {i}: {w}" for i, w in enumerate(solution.words, start=1))]
-    files = svg.stepper(solution.drawings, captions, f"{solution.puzzle} ({solution.method})")
+@contextmanager
+def _out_of_memory(meter: Meter) -> Iterator[None]:
+    """A ``MemoryError`` in the block as the memory limit reached, with the meter's
+    counts."""
     try:
-        folder = Path(directory)
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, text in files.items():
-            (folder / name).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise _BadInput(f"--svg: cannot write to {directory!r}: {e.strerror or e}") from e
+        yield
+    except MemoryError:
+        bound = meter.max_memory or 0
+        why = "the work needed more memory"
+        raise LimitReached("memory", meter.expanded, meter.seconds, bound, why) from None
 
 
-def _print_list(as_json: bool, out: TextIO) -> None:
-    """The puzzles, their methods and examples."""
-    entries = [
-        {
-            "name": d.name,
-            "title": d.title,
-            "methods": list(d.methods),
-            "examples": list(d.examples),
-            "drawable": d.drawable,
-        }
-        for d in PUZZLES.values()
-    ]
-    if as_json:
-        print(json.dumps({"puzzles": entries}), file=out)
-        return
-    for d in PUZZLES.values():
-        print(
-            d.name,
-            f"  {d.title}",
-            f"  methods:  {', '.join(d.methods)}",
-            f"  examples: {', '.join(d.examples)}",
-            sep="\n",
-            file=out,
-        )
+def _lines(lines: Sequence[str], out: TextIO) -> None:
+    """Print ``lines``, one a line, and flush."""
+    for line in lines:
+        print(line, file=out)
+    out.flush()
 
 
 def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
-    """Parse, read the board, search (with progress), print; the exit code."""
+    """Parse, read the board, work (with progress) within the limits, print; the exit
+    code."""
     try:
         args = _parse_args(argv)
     except SystemExit as done:  # --help or --version, after printing
         return done.code if isinstance(done.code, int) else 0
     if args.command == "list":
-        _print_list(args.json, out)
+        listing = render.listing_json(PUZZLES.values())
+        _lines([json.dumps(listing)] if args.json else render.listing_text(PUZZLES.values()), out)
         return 0
     d = PUZZLES[args.puzzle]
+    method = "all" if args.all or (d.all_by_default and args.method) else args.method or None
     try:
-        settings = d.settings(args.settings(d))
-        if args.command == "generate":
-            return _generate(d, settings, args, out, err)
-        if args.batch is not None:
-            text, _ = _read_board(args.batch, stdin, what="batch")
-            return _batch(d, d.records(text), settings, args, out, err)
-    except (BoardError, OptionError) as e:
-        raise _BadInput(str(e)) from e
+        with memory.limited(args.max_memory):
+            return _command(d, args, out, err, stdin)
+    except LimitReached as e:
+        if args.json:
+            _lines([json.dumps(render.limit_json(d.name, method, e))], out)
+        raise
+    except MemoryError:
+        bound = args.max_memory or 0
+        stopped = LimitReached("memory", 0, 0.0, bound, "the work needed more memory")
+        if args.json:
+            _lines([json.dumps(render.limit_json(d.name, method, stopped))], out)
+        raise stopped from None
+
+
+def _command(d: Description, args: _Args, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
+    """The command ``args`` asks of the puzzle ``d``."""
+    settings = d.settings(args.settings(d))
+    if args.command == "generate":
+        return _generate(d, settings, args, out, err)
+    if args.batch is not None:
+        lines = reading.batch_lines(args.batch, stdin)
+        return _batch(d, d.records(lines), settings, args, out, err)
     where = ""
     try:
         text, where = _problem_text(d, settings, args, stdin)
@@ -478,10 +399,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         if args.all or d.all_by_default:
             return _every(d, text, settings, args, out, err)
         return _solve(d, text, settings, args, out, err)
-    except OptionError as e:
-        raise _BadInput(str(e)) from e
     except BoardError as e:
-        raise _BadInput(f"bad board{where}: {e}") from e
+        raise BoardError(f"bad board{where}: {e}") from e
 
 
 def _problem_text(
@@ -490,7 +409,7 @@ def _problem_text(
     """The text of the problem to work on, and where it came from: the board given, the
     example named, or the puzzle's usual start."""
     if args.board is not None:
-        return _read_board(args.board, stdin)
+        return reading.read_board(args.board, stdin)
     if args.example is not None:
         return d.examples[args.example], ""
     return d.default_text(settings), ""
@@ -501,29 +420,29 @@ def _solve(
 ) -> int:
     """``pearls solve``: search, print, and write the drawings."""
     if args.svg is not None and not d.drawable:
-        raise _BadInput(f"--svg: the puzzle {d.name!r} has no drawing")
+        raise OptionError(f"--svg: the puzzle {d.name!r} has no drawing")
     with _meter(f"searching ({args.method})", args, err) as meter:
-        solution = d.solve(args.method, text, meter, args.svg is not None, settings)
-    if args.svg is not None:
-        _write_svg(args.svg, solution)
+        try:
+            solution = d.solve(args.method, text, meter, args.svg is not None, settings)
+        except OptionError as e:
+            raise OptionError(f"--svg: {e}") if args.svg is not None else e from e
+    if solution.drawings is not None and args.svg is not None:
+        _write_svg(args.svg, d.name, solution)
     if args.json:
-        print(json.dumps(_solution_json(solution, d.answer_key)), file=out)
-    elif solution.moves is None:
-        print(f"no solution exists ({_how(solution)})", file=out)
-    elif args.moves:
-        _print_moves(solution, out)
-    elif d.answer_key is not None:
-        print(
-            solution.pictures[-1],
-            "",
-            f"{d.answer_key} found ({_how(solution)})",
-            sep="\n",
-            file=out,
-        )
+        _lines([json.dumps(render.solution_json(solution, d.answer_key))], out)
+    elif args.moves and solution.moves is not None:
+        _lines([" ".join(solution.notation)], out)
     else:
-        _print_solution(solution, out)
-    out.flush()
+        _lines(render.solution_text(solution, d.answer_key), out)
     return 0 if solution.moves is not None else 1
+
+
+def _write_svg(directory: str, puzzle: str, solution: Solution) -> None:
+    """The step-through viewer of a solution, written into ``directory``."""
+    assert solution.drawings is not None  # asked for, and the puzzle is drawable
+    captions = ["start", *(f"move {i}: {w}" for i, w in enumerate(solution.words, start=1))]
+    title = f"{puzzle} ({solution.method})"
+    frames.write(directory, svg.stepper(solution.drawings, captions, title))
 
 
 def _every(
@@ -531,32 +450,15 @@ def _every(
 ) -> int:
     """``pearls solve --all``: every solution, and how many there are."""
     if args.svg is not None:
-        raise _BadInput("--svg draws one solution: leave out --all")
+        why = "leave out --all" if args.all else f"{d.name} lists every solution"
+        raise OptionError(f"--svg draws one solution: {why}")
     with _meter("searching (all)", args, err) as meter:
         found = list(d.every(text, meter, settings))
         stats = meter.stats
     if args.json:
-        answers = [_answer(s) for s in found]
-        print(
-            json.dumps(
-                {
-                    "puzzle": d.name,
-                    "solutions": answers,
-                    "count": len(found),
-                    "stats": _stats_json(stats),
-                }
-            ),
-            file=out,
-        )
+        _lines([json.dumps(render.every_json(d.name, found, stats))], out)
     else:
-        for i, s in enumerate(found, start=1):
-            shown = " ".join(s.notation) if s.answer is None else json.dumps(s.answer)
-            print(f"solution {i}: {shown}", file=out)
-        n = len(found)
-        print(
-            f"{n:,} solution{'' if n == 1 else 's'} ({stats.expanded:,} states expanded)", file=out
-        )
-    out.flush()
+        _lines(render.every_text(found, stats), out)
     return 0 if found else 1
 
 
@@ -575,60 +477,44 @@ def _batch(
         fields: dict[str, JSON] = dict(record.fields)
         try:
             with _meter(f"searching ({args.method})", args, err) as meter:
-                solution = d.solve(args.method, record.text, meter, False, settings)
+                solution = d.solve(args.method, record.text, meter, settings=settings)
         except (BoardError, OptionError, LimitReached) as e:
             code = 3 if isinstance(e, LimitReached) else 2
             fields["error"] = " ".join(str(e).split())
         else:
             code = 0 if solution.moves is not None else 1
-            fields.update(_solution_json(solution, d.answer_key))
+            fields.update(render.solution_json(solution, d.answer_key))
         worst = max(worst, code)
-        _print_record(fields, args.json, out)
+        _lines([json.dumps(fields) if args.json else render.record_text(fields)], out)
     return worst
 
 
-def _print_record(fields: dict[str, JSON], as_json: bool, out: TextIO) -> None:
-    """One board of a batch: a JSON object, or a line of ``name: value`` pairs."""
-    if as_json:
-        print(json.dumps(fields), file=out)
-    else:
-        shown = {k: v for k, v in fields.items() if k not in ("moves", "states", "stats")}
-        print("; ".join(f"{k}: {v}" for k, v in shown.items()), file=out)
-    out.flush()
-
-
 def _generate(d: Description, settings: Settings, args: _Args, out: TextIO, err: TextIO) -> int:
-    """``pearls generate``: new problems, each printed as soon as it is made."""
+    """``pearls generate``: new problems, each printed as soon as it is made, within
+    the limits."""
     assert d.generate is not None  # the parser offers generate only where it exists
     with _meter("generating", args, err) as meter:
         made = d.generate(settings, args.seed, meter)
         for _, problem in zip(range(args.count), made, strict=False):
-            _print_generated(d.name, problem, args.json, out)
+            if args.json:
+                _lines([json.dumps(render.generated_json(d.name, problem))], out)
+            else:
+                _lines(render.generated_text(problem), out)
+            meter.check()
     return 0
-
-
-def _print_generated(name: str, problem: Generated, as_json: bool, out: TextIO) -> None:
-    """A generated problem: a JSON object, or its picture and what is known of it."""
-    if as_json:
-        print(json.dumps({"puzzle": name, **problem.fields}), file=out)
-    else:
-        facts = "; ".join(f"{k}: {v}" for k, v in problem.fields.items())
-        print(problem.picture, facts, "", sep="\n", file=out)
-    out.flush()
 
 
 def _analyze(
     d: Description, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
 ) -> int:
-    """``pearls analyze``: every reachable state, summed up."""
+    """``pearls analyze``: every position of the board's component, summed up."""
     analyser = _cluster(args)
     with _meter("analysing", args, err) as meter:
         survey = d.survey(text, meter, settings, args.from_goals, analyser)
     if args.json:
-        print(json.dumps(_survey_json(survey)), file=out)
+        _lines([json.dumps(render.survey_json(survey))], out)
     else:
-        _print_survey(survey, out)
-    out.flush()
+        _lines(render.survey_text(survey), out)
     return 0
 
 
@@ -639,9 +525,10 @@ def _cluster(args: _Args) -> Analyser | None:
     try:
         from pearls import distributed
     except ImportError as e:
-        raise _BadInput(
+        raise InputError(
             f"--workers and --scheduler need Dask: pip install 'functional-pearls[dask]' ({e})"
         ) from e
+    wait = min(args.timeout, SCHEDULER_SECONDS)
 
     def on_cluster(
         puzzle: Puzzle[S, M],
@@ -651,7 +538,14 @@ def _cluster(args: _Args) -> Analyser | None:
         meter: Meter,
     ) -> Analysis[S]:
         return distributed.analyze(
-            puzzle, starts, h, key, meter=meter, workers=args.workers, scheduler=args.scheduler
+            puzzle,
+            starts,
+            h,
+            key,
+            meter=meter,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            connect=wait,
         )
 
     return on_cluster
@@ -678,11 +572,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     out, err = sys.stdout, sys.stderr
     try:
         return _run(argv, out, err, sys.stdin)
-    except _BadInput as e:
+    except (BoardError, OptionError, InputError) as e:
         _say(err, str(e))
         return 2
     except LimitReached as e:
-        _say(err, f"{e}; --max-states and --timeout set the limits")
+        _say(err, f"{e}; {_LIMITS.get(e.limit, 'an option')} sets this limit")
         return 3
     except KeyboardInterrupt:
         _say(err, "interrupted")

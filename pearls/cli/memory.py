@@ -1,0 +1,75 @@
+"""The memory limit of ``--max-memory SIZE``: a size as people write it, and the limit
+set on this process while the command works, so that a runaway search stops with a
+``MemoryError`` (turned into the limit's one line) before the machine swaps.
+
+The limit is the process's data segment (``RLIMIT_DATA``: the heap and the private
+memory Python maps for its objects), set for the command and put back after it; where
+the platform has no such limit (Windows, a browser), it is not enforced.
+
+>>> size("2G"), size("512M"), size("1.5 GiB"), size("100000000")
+(2147483648, 536870912, 1610612736, 100000000)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from pearls.errors import OptionError
+
+try:
+    import resource
+except ImportError:  # Windows and WebAssembly have no resource limits
+    resource = None  # type: ignore[assignment]  # the limit is then not enforced
+
+__all__ = ["default", "limited", "size"]
+
+_SIZE = re.compile(r"\s*([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?\s*", re.IGNORECASE)
+_POWERS = {"": 0, "K": 1, "M": 2, "G": 3, "T": 4}
+LEAST = 64 << 20  # below this, Python itself could not start a search: 64 MiB
+
+
+def size(text: str) -> int:
+    """The bytes a size names: a number, optionally with ``K``, ``M``, ``G`` or ``T``
+    (powers of 1,024, with or without ``B`` or ``iB``).  Raises
+    :class:`~pearls.errors.OptionError` on anything else, or below 64 MiB.
+
+    >>> size("1X")
+    Traceback (most recent call last):
+    ...
+    pearls.errors.OptionError: --max-memory takes a size such as 2G or 512M, not '1X'
+    """
+    found = _SIZE.fullmatch(text) if text.isascii() else None
+    if found is None:
+        raise OptionError(f"--max-memory takes a size such as 2G or 512M, not {text!r}")
+    number, unit = found.groups()
+    n = int(float(number) * (1 << (10 * _POWERS[unit.upper()])))
+    if n < LEAST:
+        raise OptionError(f"--max-memory must be at least 64M, not {text!r}")
+    return n
+
+
+def default() -> int | None:
+    """Half this machine's memory, or ``None`` where it cannot be read."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+@contextmanager
+def limited(n: int | None) -> Iterator[None]:
+    """This process's data limited to ``n`` bytes (never above the hard limit) while
+    the block runs, and put back after it; no limit for ``None``."""
+    if n is None or resource is None:
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    wanted = n if hard == resource.RLIM_INFINITY else min(n, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
