@@ -1,0 +1,168 @@
+"""What the command line reads and writes, and the limits around them: a board's text,
+a batch line by line, ``--svg``'s folder, ``--max-memory``, a Dask scheduler that
+cannot be joined, and a limit reported in JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+
+from pearls.cli import main
+from pearls.cli.memory import limited
+from pearls.cli.reading import MAX_TEXT
+
+Capture = pytest.CaptureFixture[str]
+
+
+def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of ``pearls argv``."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> str:
+    """The one line of an error, checked to be one line."""
+    assert err.count("\n") == 1 and err.startswith("pearls: "), err
+    return err
+
+
+def test_a_board_file_larger_than_any_board_is_refused_unread(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"." * (MAX_TEXT + 1))
+    code, out, err = run(capsys, "solve", "rushhour", "--board", str(big))
+    assert (code, out) == (2, "")
+    assert "is longer than 1,048,576 bytes" in one_line(err)
+
+
+def test_bytes_that_are_not_text_are_one_line(capsys: Capture, tmp_path: Path) -> None:
+    board = tmp_path / "board.txt"
+    board.write_bytes(b"\xff\xfe AA....")
+    code, _, err = run(capsys, "solve", "rushhour", "--board", str(board))
+    assert code == 2 and "is not UTF-8 text" in one_line(err)
+    svg = tmp_path / "svg"
+    code, _, err = run(capsys, "solve", "rushhour", "--board", "\udcff", "--svg", str(svg))
+    assert code == 2 and "--board: not UTF-8 text" in one_line(err)
+    assert not svg.exists()
+
+
+def test_a_batch_is_read_line_by_line_each_line_a_record(capsys: Capture, tmp_path: Path) -> None:
+    batch = tmp_path / "batch.txt"
+    batch.write_text("start a; goal b; a -> b\nnot a graph\nstart a; goal c; a -> b\n")
+    code, out, err = run(capsys, "solve", "graph", "--batch", str(batch), "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3]
+    assert [r.get("length", r.get("error")) for r in records][::2] == [1, None]
+    assert "error" in records[1]
+    assert (code, err) == (2, "")
+
+
+def test_a_batch_line_longer_than_any_board_ends_the_batch(capsys: Capture, tmp_path: Path) -> None:
+    batch = tmp_path / "batch.txt"
+    batch.write_bytes(b"start a; goal b; a -> b\n" + b"x" * (MAX_TEXT + 1) + b"\n")
+    code, out, err = run(capsys, "solve", "graph", "--batch", str(batch))
+    assert out.startswith("line: 1; ")
+    assert code == 2 and "line 2 is longer than 1,048,576 bytes" in one_line(err)
+
+
+def test_svg_writes_into_a_folder_of_its_own(capsys: Capture, tmp_path: Path) -> None:
+    folder = tmp_path / "frames"
+    assert run(capsys, "solve", "hanoi", "--discs", "3", "--svg", str(folder))[0] == 0
+    assert len(list(folder.glob("*.svg"))) == 8
+    assert run(capsys, "solve", "hanoi", "--discs", "2", "--svg", str(folder))[0] == 0
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "000.svg", "001.svg", "002.svg", "003.svg", "index.html"
+    ]  # fmt: skip
+    (folder / "notes.txt").write_text("mine")
+    code, _, err = run(capsys, "solve", "hanoi", "--discs", "2", "--svg", str(folder))
+    assert code == 2 and "holds other files (notes.txt)" in one_line(err)
+
+
+def test_svg_never_writes_through_a_link(capsys: Capture, tmp_path: Path) -> None:
+    folder, target = tmp_path / "frames", tmp_path / "elsewhere.svg"
+    folder.mkdir()
+    target.write_text("keep")
+    (folder / "000.svg").symlink_to(target)
+    code, _, err = run(capsys, "solve", "hanoi", "--discs", "2", "--svg", str(folder))
+    assert code == 2 and "is not a regular file" in one_line(err)
+    assert target.read_text() == "keep"
+
+
+def test_svg_draws_at_most_ten_thousand_positions(capsys: Capture, tmp_path: Path) -> None:
+    folder = tmp_path / "frames"
+    argv = ["solve", "hanoi", "--discs", "14", "--method", "direct", "--svg", str(folder)]
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert "--svg: a solution of 16,384 positions is too long to draw" in one_line(err)
+    assert not folder.exists()
+
+
+@pytest.mark.parametrize("size", ["1X", "", "-1G", "1e9", "²G", "9" * 5000, "10M"])
+def test_a_bad_memory_size_is_one_line(capsys: Capture, size: str) -> None:
+    code, out, err = run(capsys, "solve", "graph", "--max-memory", size)
+    assert (code, out) == (2, "")
+    assert "--max-memory" in one_line(err)
+
+
+def test_the_memory_limit_holds_for_the_command_and_is_put_back() -> None:
+    before = resource.getrlimit(resource.RLIMIT_DATA)
+    with limited(256 << 20):
+        assert resource.getrlimit(resource.RLIMIT_DATA)[0] == 256 << 20
+        with pytest.raises(MemoryError):
+            bytearray(512 << 20)
+    assert resource.getrlimit(resource.RLIMIT_DATA) == before
+
+
+def test_a_limit_under_json_prints_one_object(capsys: Capture) -> None:
+    code, out, err = run(capsys, "solve", "rushhour", "--max-states", "10", "--json")
+    assert code == 3 and "--max-states sets this limit" in one_line(err)
+    stopped = json.loads(out)
+    assert stopped["limit"] == "states" and stopped["bound"] == 10
+    assert stopped["stats"]["expanded"] == 10 and stopped["method"] == "bfs"
+
+
+def test_a_table_too_large_for_the_memory_limit_is_refused_before_allocating(
+    capsys: Capture,
+) -> None:
+    code, out, err = run(capsys, "analyze", "nooff", "--max-memory", "64M", "--from-start")
+    assert code == 0  # 540 flags fit
+    code, out, err = run(capsys, "analyze", "sliding", "--size", "10x10")
+    assert (code, out) == (3, "")
+    assert "positions needs a byte for each" in one_line(err)
+
+
+@pytest.mark.parametrize("address", ["bogus", "", "http://example.invalid:80"])
+def test_a_scheduler_that_is_no_address_is_one_line(capsys: Capture, address: str) -> None:
+    code, out, err = run(capsys, "analyze", "river", "--scheduler", address, "--timeout", "5")
+    assert (code, out) == (2, "")
+    assert "cannot join a Dask scheduler" in one_line(err)
+
+
+def test_a_service_that_never_answers_is_given_up_within_the_timeout(capsys: Capture) -> None:
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    accepted: list[socket.socket] = []
+    threading.Thread(target=lambda: accepted.append(listener.accept()[0]), daemon=True).start()
+    try:
+        argv = ["analyze", "river", "--scheduler", f"tcp://127.0.0.1:{port}", "--timeout", "2"]
+        code, out, err = run(capsys, *argv)
+    finally:
+        listener.close()
+        for conn in accepted:
+            conn.close()
+    assert (code, out) == (2, "")
+    assert "cannot join a Dask scheduler" in one_line(err)
+
+
+def test_workers_are_at_most_the_cores(capsys: Capture) -> None:
+    too_many = str((os.cpu_count() or 1) + 1)
+    code, _, err = run(capsys, "analyze", "river", "--workers", too_many)
+    assert code == 2 and "--workers: must be at least 1 and at most" in one_line(err)
