@@ -3,41 +3,28 @@
 Every function is generic in the state ``S`` and the move ``M`` and takes the puzzle
 (or planner) first, data last.  Each Haskell equation group becomes one loop: Bird's
 tail calls are iterations of a ``while``, so no search is bounded by Python's recursion
-limit.  Five liberties are taken, all invisible in the results (the same solutions,
-found after expanding the same states):
+limit.  Five liberties, none visible in the results (the same solutions, after
+expanding the same states):
 
-* the list of visited states ``qs`` (tested with ``q ∈ qs``) is a hashed ``dict``,
-  filled in place inside the loop: membership costs O(1) instead of O(|qs|), and the
-  states the caller passes in are copied, never changed;
-* a frontier is a Python ``list`` holding the Haskell list *reversed* (its head at the
-  end), so that taking the head, consing successors (``succs p ++ ps``) and reading the
-  next level of an accumulator all cost O(1) per path; a ``deque`` serves where the
+* **visited states** ``qs`` (``q ∈ qs``) are a ``dict``, filled inside the loop: O(1)
+  membership; the caller's states are copied, never changed;
+* **a frontier** is a ``list`` holding Bird's list reversed (its head at the end), so
+  taking the head and consing successors cost O(1); a ``deque`` serves where an
   equation appends at the far end (``ps ++ succs p``);
-* inside a loop a path is a node of the search tree, a plain tuple: its state, the
-  move that reached it and its parent's state (the start's node holds the start path's
-  history instead).  The visited ``dict`` maps each expanded state to its node, so
-  the parents' nodes are found by their states and the moves read off them once, on
-  success (``reverse ms``).  Extending a path is one flat tuple, which shares its
-  parent as Bird's ``ms ++ [m]`` shares ``ms`` in the accumulating versions; being
-  flat, it is soon left alone by Python's garbage collector, which would walk a chain
-  of nested nodes again at every full collection.  The arguments and results are the
-  chapter's: :class:`~pearls.types.Path` values in, a list of moves out;
-* a successor whose state the loop has already expanded never joins the frontier: the
-  equations would put it there and drop it later at ``q ∈ qs``, unexpanded (an expanded
-  state is never solved, or the search would have stopped at it).  The ``solved`` test
-  and ``q ∈ qs`` are asked in whichever order is cheaper for the same reason; a state
-  that the caller marked as visited is still returned when it is solved, as the
-  equations say;
-* ``bfsearch'``, the search behind ``bfsolve``, goes further and builds whole levels:
-  a state joins a level once, its node entered in the visited ``dict`` as it is
-  listed, and no state waits on the frontier twice.  Its docstring shows why the next
-  level comes out in the equations' order; within a level the states are expanded
-  last first, so only the order of expansions inside a level differs from the
-  equations'.
+* **a path** is a flat node, ``(state, move, parent's state)``, and the visited
+  ``dict`` maps each expanded state to its node; the moves are read off the parents
+  once, on success (Bird's ``reverse ms``);
+* **a successor already expanded** never joins the frontier: the equations would
+  drop it unexpanded at ``q ∈ qs``; a state the caller marked visited is still an
+  answer when solved, as the equations say;
+* **``bfsearch'`` builds whole levels**, each state listed once; the next level comes
+  out in the equations' order (its docstring shows why), and only the order of
+  expansions inside a level differs.
 
-Elsewhere the order in which paths are explored is exactly the order of the
-equations, and everywhere, where a puzzle has several shortest (or planned) solutions,
-the one Bird's code finds comes out.  ``docs/performance.md`` measures what these liberties save.
+Elsewhere the order of exploration is exactly the equations', and where a puzzle has
+several shortest (or planned) solutions, the one Bird's code finds comes out.
+``docs/performance.md`` measures what each liberty saves, and why flat nodes matter to
+Python's garbage collector.
 """
 
 from __future__ import annotations
@@ -419,6 +406,11 @@ def bsuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
     """The paths that take any legal move and plan afresh.
 
     ``bsuccs (ms, q, _) = [(ms ++ [m], q', goalmoves q') | m <- moves q, let q' = move q m]``
+
+    >>> from pearls.puzzles import graph
+    >>> fork = graph.planner({"a": "bc", "b": "d", "c": "d"}, goal="d")
+    >>> [(path.state, path.plan) for path in bsuccs(fork, astart(fork, "a"))]
+    [('b', ('d',)), ('c', ('d',))]
     """
     history, q, _ = p
     puzzle = planner.puzzle
@@ -455,6 +447,13 @@ def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> lis
           | solved q  = Just ms
           | q ∈ qs    = psearch qs ps
           | otherwise = psearch (q : qs) (asuccs p ++ ps ++ bsuccs p)
+
+    >>> from pearls.puzzles import graph
+    >>> ladder = graph.planner({"a": "bc", "b": "e", "c": "d", "e": "d"}, goal="d")
+    >>> psearch(ladder, [], [astart(ladder, "a")])  # the plan to d goes through c
+    ['c', 'd']
+    >>> bfsearch(ladder.puzzle, [], [start("a")])
+    ['c', 'd']
     """
     solved = planner.puzzle.solved
     links: _ALinks[S, M] = dict.fromkeys(_visited(qs, solved))
@@ -486,6 +485,13 @@ def psearch_(
           | solved q  = Just (reverse ms)
           | q ∈ qs    = psearch' qs rs ps
           | otherwise = psearch' (q : qs) (bsuccs p ++ rs) (asuccs p ++ ps)
+
+    >>> from pearls.puzzles import graph
+    >>> ring = graph.planner({0: [1, 5], 1: [2], 2: [3], 5: [4], 4: [3]}, goal=3)
+    >>> psearch_(ring, [], [], [astart(ring, 0)])
+    [1, 2, 3]
+    >>> psearch_(ring, [1], [], [astart(ring, 0)])  # 1 marked visited: the other way
+    [5, 4, 3]
     """
     solved = planner.puzzle.solved
     links: _ALinks[S, M] = dict.fromkeys(_visited(qs, solved))
