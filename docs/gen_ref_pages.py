@@ -16,7 +16,7 @@ import mkdocs_gen_files
 from mkdocs.structure.files import InclusionLevel
 from mkdocs_gen_files.editor import FilesEditor
 
-__all__ = ["main", "modules", "summary"]
+__all__ = ["main", "modules", "navigation", "section", "summary"]
 
 ROOT = Path(__file__).resolve().parents[1]  # the repository: pearls/ lives here
 
@@ -51,6 +51,55 @@ def source(name: str) -> Path:
     return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
+CHAPTER = ("pearls", "pearls.types", "pearls.search")  # Bird's vocabulary and combinators
+TECHNIQUES = ("deepening", "informed", "backtrack", "analysis", "distributed")
+
+
+def section(name: str) -> str:
+    """The sidebar section of a module: the chapter, the techniques beyond it, the
+    puzzles, or the platform (methods, limits, descriptions, the command line).
+
+    >>> [section(n) for n in ("pearls.search", "pearls.informed", "pearls.puzzles.nooff")]
+    ['The chapter', 'Beyond the chapter', 'Puzzles']
+    >>> section("pearls.cli.render")
+    'The platform'
+    """
+    if name in CHAPTER:
+        return "The chapter"
+    if name.removeprefix("pearls.") in TECHNIQUES:
+        return "Beyond the chapter"
+    if name.startswith("pearls.puzzles"):
+        return "Puzzles"
+    return "The platform"
+
+
+def navigation(names: list[str]) -> str:
+    """The sidebar as mkdocs-literate-nav reads it: the overview, then each section's
+    modules, a package's modules nested under it.
+
+    >>> print(navigation(["pearls.search", "pearls.puzzles.knight", "pearls.puzzles.knight.text"]))
+    * [Overview](index.md)
+    * The chapter
+        * [pearls.search](pearls.search.md)
+    * Puzzles
+        * [pearls.puzzles.knight](pearls.puzzles.knight.md)
+            * [text](pearls.puzzles.knight.text.md)
+    <BLANKLINE>
+    """
+    lines = ["* [Overview](index.md)"]
+    for heading in ("The chapter", "Beyond the chapter", "The platform", "Puzzles"):
+        members = [n for n in names if section(n) == heading]
+        if members:
+            lines.append(f"* {heading}")
+        for name in members:
+            parent = name.rpartition(".")[0]
+            if parent in members and parent != "pearls.puzzles":
+                lines.append(f"        * [{name.rpartition('.')[2]}]({name}.md)")
+            else:
+                lines.append(f"    * [{name}]({name}.md)")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     """Write ``reference/index.md``, ``reference/<module>.md`` and ``reference/SUMMARY.md``."""
     names = modules(ROOT / "pearls")
@@ -63,8 +112,7 @@ def main() -> None:
             page.write(f"# {name}\n\n::: {name}\n")
         mkdocs_gen_files.set_edit_path(f"reference/{name}.md", source(name).relative_to(ROOT))
     with mkdocs_gen_files.open("reference/SUMMARY.md", "w") as nav:
-        nav.write("* [Overview](index.md)\n")
-        nav.write("".join(f"* [{name}]({name}.md)\n" for name in names))
+        nav.write(navigation(names))
     files = FilesEditor.current().files
     summary_file = files.get_file_from_path("reference/SUMMARY.md")
     if summary_file is not None:  # read by mkdocs-literate-nav, not a page of its own

@@ -23,6 +23,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from pearls.toolz_typed import isdistinct
 from pearls.types import M, Puzzle, S
 
 __all__ = [
@@ -61,7 +62,7 @@ def is_perfect(h: PerfectHash[T], states: Iterable[T]) -> bool:
     False
     """
     ranks = [h.rank(q) for q in states]
-    return len(set(ranks)) == len(ranks) == h.size and all(0 <= r < h.size for r in ranks)
+    return len(ranks) == h.size and isdistinct(ranks) and all(0 <= r < h.size for r in ranks)
 
 
 def _recorder(h: PerfectHash[T] | None) -> Callable[[T], bool]:
@@ -80,12 +81,19 @@ def _recorder(h: PerfectHash[T] | None) -> Callable[[T], bool]:
 
     def new_in_flags(q: T) -> bool:
         r = rank(q)
+        if r < 0:  # an index from the end: a rank outside range(size), which would alias
+            raise _outside(h, q, r)
         if flags[r]:
             return False
         flags[r] = 1
         return True
 
     return new_in_flags
+
+
+def _outside(h: PerfectHash[T], q: T, r: int) -> ValueError:
+    """The error of a perfect hash that ranks ``q`` outside ``range(h.size)``."""
+    return ValueError(f"the perfect hash ranks {q!r} as {r}, outside range({h.size})")
 
 
 def levels(
@@ -163,9 +171,16 @@ def compact_levels(
     >>> [list(level) for level in compact_levels(ring, [0], PerfectHash(int, 4), int)]
     [[0], [1, 3], [2]]
     """
-    rank, moves, move = h.rank, puzzle.moves, puzzle.move
+    moves, move = puzzle.moves, puzzle.move
     seen = bytearray((h.size + 7) // 8)
     level = _rank_array(h.size)
+
+    def rank(q: S) -> int:
+        r = h.rank(q)
+        if not 0 <= r < h.size:
+            raise _outside(h, q, r)
+        return r
+
     for q in starts:
         r = rank(q)
         if not seen[r >> 3] & 1 << (r & 7):

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from typing import TypeVar
 
 import toolz
 
-__all__ = ["merge_sorted"]
+__all__ = ["isdistinct", "merge_sorted"]
 
 T = TypeVar("T")
+H = TypeVar("H", bound=Hashable)
 
 
 def merge_sorted(*seqs: Iterable[T]) -> Iterator[T]:
@@ -20,3 +21,13 @@ def merge_sorted(*seqs: Iterable[T]) -> Iterator[T]:
     """
     merged: Iterator[T] = toolz.merge_sorted(*seqs)
     return merged
+
+
+def isdistinct(seq: Iterable[H]) -> bool:
+    """Whether no two items of ``seq`` are equal (stopping at the first repeat).
+
+    >>> isdistinct([3, 1, 4]), isdistinct("abca")
+    (True, False)
+    """
+    distinct: bool = toolz.isdistinct(seq)
+    return distinct

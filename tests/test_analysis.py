@@ -13,10 +13,11 @@ from collections.abc import Iterable
 from itertools import chain, islice
 from typing import NamedTuple, TypeAlias
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pearls.analysis import Analysis, PerfectHash, analyze, is_perfect, levels
+from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact, is_perfect, levels
 from pearls.puzzles import graph
 from pearls.puzzles import rushhour as rh
 from pearls.types import Puzzle
@@ -237,3 +238,12 @@ def test_rush_hour_p1_has_4780_positions_and_p4_is_one_of_them() -> None:
     assert first_solved == 34  # the chapter's shortest solution of p1
     a = analyze(rh.puzzle, [rh.p1])
     assert (a.states, a.histogram, a.farthest) == (4_780, tuple(map(len, found)), tuple(found[-1]))
+
+
+def test_a_rank_below_zero_is_refused_not_wrapped_around() -> None:
+    ring = graph.puzzle({0: [1, 3], 1: [2], 2: [0], 3: [2]}, goal=9)
+    shifted: PerfectHash[int] = PerfectHash(rank=lambda q: q - 1, size=4)
+    with pytest.raises(ValueError, match="ranks 0 as -1, outside range"):
+        analyze(ring, [0], shifted)
+    with pytest.raises(ValueError, match="ranks 0 as -1, outside range"):
+        analyze_compact(ring, [0], shifted, int)

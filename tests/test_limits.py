@@ -338,3 +338,30 @@ def test_a_limit_reached_is_no_bad_input() -> None:
 def test_a_time_limit_names_itself() -> None:
     e = LimitReached("time", expanded=12_345, seconds=2.01, bound=2)
     assert str(e) == "stopped at the time limit of 2 s (12,345 states expanded in 2.01 s)"
+
+
+@pytest.mark.parametrize(
+    ("limit", "value"),
+    [
+        ("max_states", float("nan")),
+        ("max_states", True),
+        ("max_states", -1),
+        ("max_states", 2.5),
+        ("timeout", float("nan")),
+        ("timeout", -0.5),
+        ("timeout", False),
+        ("max_memory", -1),
+    ],
+)
+def test_a_limit_that_is_no_number_is_refused(limit: str, value: float) -> None:
+    with pytest.raises(ValueError, match=f"{limit} must be a number of at least 0"):
+        Meter(**{limit: value})  # type: ignore[arg-type]  # the values a caller must not pass
+
+
+def test_count_checks_the_limits_like_an_expansion() -> None:
+    meter = Meter(max_states=3)
+    meter.count(2)
+    meter.count()
+    with pytest.raises(LimitReached):
+        meter.count()
+    assert meter.expanded == 3
