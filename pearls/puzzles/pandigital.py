@@ -255,8 +255,9 @@ def problem(text: str, settings: Settings) -> Problem[Choice, int]:
 
 
 def _standard(settings: Settings) -> str:
-    """The problem the options describe: ``--numbers`` and ``--digits``."""
-    return f"{settings.get('numbers', '3')} {settings.get('digits', '0-9')}"
+    """The problem the options describe: the empty text, each part taken from
+    ``--numbers`` and ``--digits`` (so a bad value is refused naming its option)."""
+    return ""
 
 
 EXAMPLES = {
