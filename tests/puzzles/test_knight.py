@@ -324,7 +324,7 @@ def test_a_board_may_ask_for_an_open_or_a_closed_tour(text: str, closed: bool) -
         ("\u00b2x3", "unknown character '\u00b2'"),
         ("\u0663x3", "unknown character '\u0663'"),
         ("9" * 5000 + "x8", "at most 32 rows, not a number of 5,000 digits"),
-        ("8x8 from 1," + "1" * 5000, "not a number of 5,000 digits"),
+        ("8x8 from 1," + "1" * 5000, "at most 32 columns, not a number of 5,000 digits"),
         ("." * 10_000_000, "at most 400 squares"),
     ],
 )

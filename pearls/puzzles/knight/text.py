@@ -81,7 +81,11 @@ def parse(text: str) -> Asked:
     if sized is None:
         return Asked(board(body), closed)
     rows, cols = _count(sized["rows"], "rows"), _count(sized["cols"], "columns")
-    r, c = (_count(sized[k], "rows and columns") for k in ("r", "c")) if sized["r"] else (1, 1)
+    r, c = (
+        (1, 1)
+        if sized["r"] is None
+        else (_count(sized["r"], "rows"), _count(sized["c"], "columns"))
+    )
     return Asked(rectangle(rows, cols, (r - 1, c - 1)), closed)
 
 
