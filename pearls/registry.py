@@ -15,17 +15,17 @@ from collections.abc import Mapping
 
 from pearls.description import Description
 from pearls.puzzles import (
-    colour,
     flipit,
     graph,
     hanoi,
-    knight,
     nooff,
     pandigital,
     river,
     rushhour_players,
     sliding,
 )
+from pearls.puzzles.colour import describe as colour
+from pearls.puzzles.knight import describe as knight
 
 __all__ = ["PUZZLES"]
 

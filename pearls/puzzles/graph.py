@@ -17,17 +17,23 @@ edges, by line or separated by ``;``, or the same as a JSON object::
 
     start home; goal pond; home -> shop park; park -> pond
     {"start": "home", "goal": "pond", "edges": {"home": ["shop", "park"], "park": ["pond"]}}
+
+There a move is said as the step it takes, ``{"from": "home", "to": "park"}`` in JSON;
+the search itself is the chapter's, over the nodes.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import TypeVar
+from itertools import pairwise
+from typing import TypeAlias, TypeVar
 
 from pearls import methods
-from pearls.description import NO_SETTINGS, Description, Problem, Settings
+from pearls.description import JSON, NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
+from pearls.limits import Meter
+from pearls.methods import Method
 from pearls.search import planner as generic_planner
 from pearls.types import Path, Plan, Planner, Puzzle
 
@@ -35,6 +41,7 @@ __all__ = [
     "DESCRIPTION",
     "Edges",
     "Graph",
+    "Step",
     "goalmoves",
     "parse",
     "planner",
@@ -42,16 +49,26 @@ __all__ = [
     "problem",
     "puzzle",
     "show",
+    "step_json",
+    "steps",
+    "stepwise",
     "undoes",
 ]
 
 N = TypeVar("N", bound=Hashable)  # a node, e.g. "home"
 
 Edges = Mapping[N, Iterable[N]]  # successors of each node, e.g. {"home": ["shop", "park"]}
+Graph: TypeAlias = tuple[str, str, dict[str, tuple[str, ...]]]  # start, goal, edges
+# e.g. ("a", "b", {"a": ("b",)})
+Step: TypeAlias = tuple[str, str]  # a move said with the node it leaves, e.g. ("a", "b")
 
 
 def _frozen(edges: Edges[N]) -> dict[N, tuple[N, ...]]:
+    """Each node's successors, read once into a tuple."""
     return {q: tuple(rs) for q, rs in edges.items()}
+
+
+# The puzzle
 
 
 def puzzle(edges: Edges[N], goal: N) -> Puzzle[N, N]:
@@ -62,6 +79,9 @@ def puzzle(edges: Edges[N], goal: N) -> Puzzle[N, N]:
         move=lambda q, r: r,
         solved=lambda q: q == goal,
     )
+
+
+# The planner
 
 
 def premoves(edges: Edges[N]) -> Callable[[N, N], list[tuple[N]]]:
@@ -87,6 +107,9 @@ def planner(edges: Edges[N], goal: N) -> Planner[N, N]:
     return generic_planner(puzzle(edges, goal), goalmoves(goal), premoves(edges))
 
 
+# The prune
+
+
 def undoes(p: Path[N, N], m: N, start: N) -> bool:
     """Whether stepping onto ``m`` goes straight back to the node the path just left
     (``start`` before any move): never part of a shortest path.
@@ -99,7 +122,7 @@ def undoes(p: Path[N, N], m: N, start: N) -> bool:
     return m == left
 
 
-Graph = tuple[str, str, dict[str, tuple[str, ...]]]  # start, goal, edges; ("a", "b", {"a": ("b",)})
+# The text form
 
 
 def parse(text: str) -> Graph:
@@ -124,8 +147,10 @@ def parse(text: str) -> Graph:
 
 
 def _from_lines(text: str) -> tuple[str | None, str | None, dict[str, tuple[str, ...]]]:
+    """The start, goal and edges of the text form, in one pass: a node's successors
+    may be split over several parts, and are gathered in order, each once."""
     start = goal = None
-    edges: dict[str, tuple[str, ...]] = {}
+    edges: dict[str, list[str]] = {}
     for n, line in enumerate(text.replace(";", "\n").splitlines(), start=1):
         words = line.split()
         if not words:
@@ -133,20 +158,18 @@ def _from_lines(text: str) -> tuple[str | None, str | None, dict[str, tuple[str,
         if words[0] in ("start", "goal") and len(words) == 2 and words[1] != "->":
             start, goal = (words[1], goal) if words[0] == "start" else (start, words[1])
         elif len(words) >= 2 and words[1] == "->" and "->" not in words[2:]:
-            edges[words[0]] = edges.get(words[0], ()) + tuple(words[2:])
+            edges.setdefault(words[0], []).extend(words[2:])
         else:
             raise BoardError(
-                f"part {n} {line.strip()!r} is none of 'start NODE', 'goal NODE', "
+                f"part {n} {line.strip()[:40]!r} is none of 'start NODE', 'goal NODE', "
                 "'NODE -> NODE ...'"
             )
-    return start, goal, edges
+    return start, goal, {q: tuple(dict.fromkeys(rs)) for q, rs in edges.items()}
 
 
 def _from_json(text: str) -> tuple[str | None, str | None, dict[str, tuple[str, ...]]]:
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BoardError(f"not JSON: {e}") from e
+    """The start, goal and edges of the JSON form."""
+    obj = _json(text)
     shape = 'a JSON graph is {"start": NODE, "goal": NODE, "edges": {NODE: [NODE, ...]}}'
     if not isinstance(obj, dict) or set(obj) - {"start", "goal", "edges"}:
         raise BoardError(shape)
@@ -158,7 +181,20 @@ def _from_json(text: str) -> tuple[str | None, str | None, dict[str, tuple[str, 
         isinstance(rs, list) and all(isinstance(r, str) for r in rs) for rs in edges.values()
     ):
         raise BoardError(shape)
-    return start, goal, {str(q): tuple(rs) for q, rs in edges.items()}
+    return start, goal, {str(q): tuple(dict.fromkeys(rs)) for q, rs in edges.items()}
+
+
+def _json(text: str) -> object:
+    """The value a JSON text holds; :class:`~pearls.errors.BoardError` for text that
+    is not JSON, or that no reader takes (nested too deep, a number too long)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BoardError(f"not JSON: {e}") from None
+    except ValueError:
+        raise BoardError("not JSON this reader takes: a number of more than 4,300 digits") from None
+    except RecursionError:
+        raise BoardError("not JSON this reader takes: lists or objects nested too deep") from None
 
 
 def show(g: Graph) -> str:
@@ -173,25 +209,62 @@ def show(g: Graph) -> str:
     )
 
 
-def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[str, str]:
+def step_json(step: Step) -> JSON:
+    """A step as JSON: ``{"from": "a", "to": "b"}``."""
+    q, r = step
+    return {"from": q, "to": r}
+
+
+# The graph described for the command line
+
+
+def steps(edges: Edges[str], goal: str) -> Puzzle[str, Step]:
+    """The graph as a puzzle whose moves name the node they leave as well:
+    ``moves q = [(q, r) | r <- successors q]``, ``move q (q, r) = r``."""
+    successors = _frozen(edges)
+    return Puzzle(
+        moves=lambda q: [(q, r) for r in successors.get(q, ())],
+        move=lambda q, s: s[1],
+        solved=lambda q: q == goal,
+    )
+
+
+def stepwise(method: Method[str, str]) -> Method[str, Step]:
+    """A method over the nodes, its moves said as steps: the same search, its solution
+    read as the pairs of nodes it passes through.
+
+    >>> stepwise(methods.bfs(puzzle({"a": "b", "b": "c"}, "c"))).run("a", Meter())
+    [('a', 'b'), ('b', 'c')]
+    """
+
+    def run(q: str, meter: Meter) -> list[Step] | None:
+        found = method.run(q, meter)
+        return None if found is None else list(pairwise([q, *found]))
+
+    return Method(run, method.about, method.shortest)
+
+
+def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[str, Step]:
     """The problem a graph's text describes: from its start to its goal (a graph takes
-    no settings)."""
+    no settings).  Its methods search the nodes, as :func:`puzzle` has them, and say
+    each move as the step it takes (:func:`stepwise`)."""
     start, goal, edges = parse(text)
     graph = puzzle(edges, goal)
+    searches: dict[str, Method[str, str]] = {
+        "bfs": methods.bfs(graph),
+        "plan": methods.plan(planner(edges, goal)),
+        "dfs": methods.dfs(graph),
+        "iddfs": methods.iddfs(graph, lambda p, m: undoes(p, m, start)),
+    }
     return Problem(
-        puzzle=graph,
+        puzzle=steps(edges, goal),
         start=start,
-        methods={
-            "bfs": methods.bfs(graph),
-            "plan": methods.plan(planner(edges, goal)),
-            "dfs": methods.dfs(graph),
-            "iddfs": methods.iddfs(graph, lambda p, m: undoes(p, m, start)),
-        },
+        methods={name: stepwise(m) for name, m in searches.items()},
         show=str,
         state_json=str,
-        move_json=str,
-        words=lambda q, r: f"{q} to {r}",
-        notation=lambda q, r: r,
+        move_json=step_json,
+        words=lambda q, s: f"from {s[0]} to {s[1]}",
+        notation=lambda q, s: s[1],
     )
 
 

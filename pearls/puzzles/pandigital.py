@@ -2,10 +2,11 @@
 0-9 exactly once (a *daimachi* number, in Japanese puzzle parlance; the nine digits
 1-9 make a *komachi* number).
 
-The source (M. Hiroi's Scheme puzzles, from C Magazine, February 1998) narrows the
-search before it starts: a product of 10 digits lies between 1023456789 and 9876543210,
-and ``n^3 < n (n+1) (n+2) < (n+2)^3``, so the cube roots of the two bound ``n`` to
-1007 .. 2144; it then generates each ``n`` and tests its product.  Here that is
+The Scheme exercises (M. Hiroi's collection; the puzzle is from C Magazine, February
+1998) narrow the search before they start: a product of 10 digits lies between
+1023456789 and 9876543210, and ``n^3 < n (n+1) (n+2) < (n+2)^3``, so the cube roots of
+the two bound ``n`` to 1007 .. 2144; they then generate each ``n`` and test its
+product.  Here that is
 :func:`~pearls.backtrack.generate_and_test`, on ``k`` consecutive numbers and either
 digit set, the range found by ``k``-th roots:
 
@@ -27,19 +28,22 @@ from typing import TypeAlias
 from pearls import methods
 from pearls.backtrack import generate_and_test
 from pearls.description import JSON, Description, Option, Problem, Settings
-from pearls.errors import BoardError
+from pearls.errors import BoardError, OptionError
 from pearls.types import Puzzle
 
 __all__ = [
     "DECIMAL",
     "DESCRIPTION",
     "DIGIT_SETS",
+    "EXAMPLES",
     "MAX_NUMBERS",
     "NONZERO",
     "Choice",
     "Digits",
     "iroot",
+    "move_json",
     "numbers",
+    "numbers_json",
     "pandigital",
     "parse",
     "problem",
@@ -56,6 +60,9 @@ DECIMAL: Digits = "0123456789"  # all ten digits
 NONZERO: Digits = "123456789"  # the nine digits 1-9
 DIGIT_SETS = {"0-9": DECIMAL, "1-9": NONZERO}  # the digit sets by name
 MAX_NUMBERS = 20  # the most consecutive numbers; from 14 on (0-9) the range is empty
+
+
+# Products and the range of n
 
 
 def product(n: int, k: int) -> int:
@@ -127,6 +134,9 @@ def _ceil_root(x: int, k: int) -> int:
     return r if r**k == x else r + 1
 
 
+# The puzzle: generate and test
+
+
 def puzzle(k: int, digits: Digits) -> Puzzle[Choice, int]:
     """Generate and test: choose ``n`` in :func:`search_range`, solved when the product
     of ``n .. n+k-1`` is pandigital in ``digits``.
@@ -141,6 +151,46 @@ def puzzle(k: int, digits: Digits) -> Puzzle[Choice, int]:
 def numbers(n: Choice, k: int) -> list[int]:
     """The ``k`` consecutive numbers from ``n``, none before choosing."""
     return [] if n is None else list(range(n, n + k))
+
+
+# The text form
+
+
+_TEXT = re.compile(r"\s*(?P<k>[0-9]+)?\s*(?:numbers?)?\s*,?\s*(?P<digits>0-9|1-9)?\s*$")
+
+
+def parse(text: str, settings: Settings) -> tuple[int, Digits]:
+    """How many numbers and which digits: the text ``K DIGITS`` (``3 0-9``, ``4 1-9``),
+    either part left out taken from the settings ``numbers`` and ``digits``.
+
+    :class:`~pearls.errors.BoardError` for a text that says neither, or too many
+    numbers; :class:`~pearls.errors.OptionError` for settings that do.
+
+    >>> parse("3 1-9", {}), parse("", {"numbers": "4", "digits": "0-9"})
+    ((3, '123456789'), (4, '0123456789'))
+    """
+    found = _TEXT.match(text)
+    if found is None:
+        quoted = text.strip()[:40]
+        raise BoardError(f"write how many numbers and the digits, e.g. '3 0-9', not {quoted!r}")
+    if found["k"] is None:
+        k = _count(settings.get("numbers", "3"), OptionError, "--numbers takes")
+    else:
+        k = _count(found["k"], BoardError, "the numbers are")
+    name = found["digits"] or settings.get("digits", "0-9")
+    if name not in DIGIT_SETS:
+        raise OptionError(f"--digits takes one of {', '.join(DIGIT_SETS)}, not {name[:20]!r}")
+    return k, DIGIT_SETS[name]
+
+
+def _count(given: str, error: type[ValueError], what: str) -> int:
+    """How many numbers in a row, checked (ASCII digits, few of them) before it is
+    read: from 2 to :data:`MAX_NUMBERS`."""
+    given = given.strip()
+    digits = given.isascii() and given.isdecimal() and len(given) <= len(str(MAX_NUMBERS))
+    if not digits or not 2 <= int(given) <= MAX_NUMBERS:
+        raise error(f"{what} 2 to {MAX_NUMBERS} in a row, not {given[:20]!r}")
+    return int(given)
 
 
 def show(n: Choice, k: int, digits: Digits) -> str:
@@ -160,65 +210,74 @@ def show(n: Choice, k: int, digits: Digits) -> str:
     return " x ".join(map(str, numbers(n, k))) + f" = {product(n, k)}"
 
 
-# The puzzle described for the command line
+def numbers_json(n: Choice, k: int) -> JSON:
+    """A choice as JSON: the numbers, ``null`` before choosing.
 
-_TEXT = re.compile(r"\s*(?P<k>[0-9]+)?\s*(?:numbers?)?\s*,?\s*(?P<digits>0-9|1-9)?\s*$")
-
-
-def parse(text: str, settings: Settings) -> tuple[int, Digits]:
-    """How many numbers and which digits: the text ``K DIGITS`` (``3 0-9``, ``4 1-9``),
-    either part left out taken from the settings ``numbers`` and ``digits``.
-
-    >>> parse("3 1-9", {}), parse("", {"numbers": "4", "digits": "0-9"})
-    ((3, '123456789'), (4, '0123456789'))
+    >>> numbers_json(1267, 3), numbers_json(None, 3)
+    ([1267, 1268, 1269], None)
     """
-    found = _TEXT.match(text)
-    if found is None:
-        raise BoardError(f"write how many numbers and the digits, e.g. '3 0-9', not {text!r}")
-    given_k = found["k"] or settings.get("numbers", "3")
-    name = found["digits"] or settings.get("digits", "0-9")
-    if not given_k.isdecimal() or not 2 <= int(given_k) <= MAX_NUMBERS:
-        raise BoardError(f"the numbers are 2 to {MAX_NUMBERS} in a row, not {given_k!r}")
-    if name not in DIGIT_SETS:
-        raise BoardError(f"the digits are one of {', '.join(DIGIT_SETS)}, not {name!r}")
-    return int(given_k), DIGIT_SETS[name]
+    return None if n is None else list(numbers(n, k))
+
+
+def move_json(n: int) -> JSON:
+    """A move as JSON: the ``n`` it chooses, ``{"n": 1267}``."""
+    return {"n": n}
+
+
+# The puzzle described for the command line
 
 
 def problem(text: str, settings: Settings) -> Problem[Choice, int]:
-    """The problem the text (or, where it is silent, the settings) describes."""
+    """The problem the text (or, where it is silent, the settings) describes.
+
+    Its default method is backtracking (:func:`pearls.methods.backtrack`), the source's
+    generate and test: a choice is reached by one move only, so a set of visited
+    states would never spare a search; the chapter's ``dfsolve`` and ``bfsolve`` are
+    offered beside it.
+    """
     k, digits = parse(text, settings)
-
-    def state_json(n: Choice) -> JSON:
-        return None if n is None else list(numbers(n, k))
-
     choosing = puzzle(k, digits)
     return Problem(
         puzzle=choosing,
         start=None,
-        methods={"dfs": methods.dfs(choosing)},
+        methods={
+            "backtrack": methods.backtrack(choosing),
+            "dfs": methods.dfs(choosing),
+            "bfs": methods.bfs(choosing),
+        },
         show=lambda n: show(n, k, digits),
-        state_json=state_json,
-        move_json=lambda n: n,
-        words=lambda q, n: f"try n = {n}",
+        state_json=lambda n: numbers_json(n, k),
+        move_json=move_json,
+        words=lambda q, n: f"choose n = {n}",
         notation=lambda q, n: str(n),
-        answer=state_json,
+        answer=lambda n: numbers_json(n, k),
     )
 
 
 def _standard(settings: Settings) -> str:
-    """The problem the options describe: ``--numbers`` and ``--digits``."""
-    return f"{settings.get('numbers', '3')} {settings.get('digits', '0-9')}"
+    """The problem the options describe: the empty text, each part taken from
+    ``--numbers`` and ``--digits`` (so a bad value is refused naming its option)."""
+    return ""
 
+
+EXAMPLES = {
+    "triples": "3 0-9",  # the Scheme exercises' question: 1267 and 1332
+    "fours": "4 0-9",  # one run: 291 x 292 x 293 x 294
+    "pairs": "2 1-9",  # eleven pairs
+    "komachi": "3 1-9",  # no three numbers in a row make a komachi product
+}
 
 DESCRIPTION = Description(
     name="pandigital",
     title="Consecutive numbers whose product uses each digit once",
     text_form="How many consecutive numbers and which digits their product uses, each "
-    "exactly once: '3 0-9' (n (n+1) (n+2) written with 0-9, the source's problem) or "
-    "'3 1-9'; a part left out comes from --numbers and --digits. The one move chooses n, "
-    "from the range the k-th roots of the least and greatest such products allow.",
+    "exactly once: '3 0-9' (n (n+1) (n+2) written with 0-9, the question of the Scheme "
+    "exercises) or '3 1-9'; a part left out comes from --numbers and --digits. The one "
+    "move chooses n, from the range the k-th roots of the least and greatest such "
+    "products allow.",
     parse=problem,
-    examples={"seed": "3 0-9", "fours": "4 0-9", "pairs": "2 1-9", "komachi": "3 1-9"},
+    examples=EXAMPLES,
+    unsolvable=frozenset({"komachi"}),
     options=(
         Option("numbers", "how many consecutive numbers", "3", metavar="K"),
         Option("digits", "the digits the product uses once each", "0-9", ("0-9", "1-9"), "SET"),

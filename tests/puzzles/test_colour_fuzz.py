@@ -11,8 +11,9 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from pearls.errors import BoardError, OptionError
-from pearls.puzzles import colour
 from pearls.puzzles.colour import Map
+from pearls.puzzles.colour import text as colour_text
+from pearls.puzzles.colour.describe import DESCRIPTION
 
 ALPHABET = "ABCabc :;,\n{}[]\"'-"
 ODD = "\u00a0\u2028\u3000\x1c\x85\t\r\uff21\u0663\U0001f5fa\x00"
@@ -24,18 +25,18 @@ def check(text: str) -> Map | None:
     """The map ``text`` describes, checked to read back the same from its text and its
     JSON; None for a BoardError."""
     try:
-        m = colour.parse(text)
+        m = colour_text.parse(text)
     except BoardError as error:
-        assert str(error)
+        assert str(error) and "\n" not in str(error)
         event("BoardError")
         return None
     event("parses")
     adjacency = {
         r: [m.regions[j] for j in near] for r, near in zip(m.regions, m.borders, strict=True)
     }
-    assert colour.parse(json.dumps(adjacency)) == m
+    assert colour_text.parse(json.dumps(adjacency)) == m
     if not text.lstrip().startswith("{"):
-        assert colour.parse(colour.map_text(m)) == m
+        assert colour_text.parse(colour_text.map_text(m)) == m
     assert all(i not in near for i, near in enumerate(m.borders))
     assert all(i in m.borders[j] for i, near in enumerate(m.borders) for j in near)
     return m
@@ -72,7 +73,7 @@ def test_any_json_value_parses_or_says_why(value: object) -> None:
 @given(st.text(max_size=20))
 def test_any_number_of_colours_gives_a_problem_or_says_why(given: str) -> None:
     try:
-        problem = typed(colour.DESCRIPTION.problem(colour.SEED_TEXT, {"colours": given}))
+        problem = typed(DESCRIPTION.problem(colour_text.TWELVE_REGIONS_TEXT, {"colours": given}))
     except (BoardError, OptionError) as error:
         assert "--colours" in str(error)
         return

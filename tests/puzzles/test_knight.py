@@ -1,6 +1,7 @@
-"""The knight's tour: the source's problem A, Warnsdorff's rule on rectangles, tours
-checked square by square, and counts against searches that share no code with the
-puzzle's (permutations, and a plain depth-first search without its pruning rules).
+"""The knight's tour: the Scheme exercises' problem A, Warnsdorff's rule on rectangles,
+tours checked square by square, and counts against searches that share no code with the
+puzzle's (permutations, and a plain depth-first search without its pruning rules); the
+text form, the user's terms, and the command line.
 """
 
 from __future__ import annotations
@@ -18,17 +19,20 @@ from pearls.cli import main
 from pearls.errors import BoardError, LimitReached
 from pearls.limits import Meter
 from pearls.puzzles import knight
-from pearls.puzzles.knight import SEED, Board, Square, Tour
+from pearls.puzzles.knight import PROBLEM_A, Board, Square, Tour
+from pearls.puzzles.knight import text as knight_text
+from pearls.puzzles.knight.describe import DESCRIPTION
+from pearls.puzzles.knight.draw import draw
 from pearls.search import dfsolve
 
 # The source's adjacency list for problem A, square by square (its *adjacent* vector).
-SEED_ADJACENT = (
+PROBLEM_A_ADJACENT = (
     (5, 6, 8), (2, 7, 9), (1, 8, 10), (9, 11), (6, 10), (0, 7, 11),
     (0, 4, 11), (1, 5), (0, 2), (1, 3, 10), (2, 4, 9), (3, 5, 6),
 )  # fmt: skip
 # The source's four closed tours from square 0, as it prints them (each path consed, so
 # newest first, and closed by the 0 it returns to).
-SEED_PRINTED = (
+PROBLEM_A_PRINTED = (
     (0, 8, 2, 10, 4, 6, 11, 3, 9, 1, 7, 5, 0),
     (0, 8, 2, 1, 7, 5, 11, 3, 9, 10, 4, 6, 0),
     (0, 6, 4, 10, 9, 3, 11, 5, 7, 1, 2, 8, 0),
@@ -99,43 +103,44 @@ def shapes(draw: st.DrawFn, rows: int = 4, cols: int = 4, max_squares: int = 16)
 # --- the source's problem A -----------------------------------------------------------------
 
 
-def test_the_seed_board_is_numbered_as_the_source_numbers_it() -> None:
-    assert len(SEED.squares) == 12
-    assert SEED.squares[0] == (0, 1) and SEED.squares[11] == (3, 2)
-    assert SEED.jumps == SEED_ADJACENT
-    assert SEED.first == 0
+def test_problem_a_is_numbered_as_the_source_numbers_it() -> None:
+    assert len(PROBLEM_A.squares) == 12
+    assert PROBLEM_A.squares[0] == (0, 1) and PROBLEM_A.squares[11] == (3, 2)
+    assert PROBLEM_A.jumps == PROBLEM_A_ADJACENT
+    assert PROBLEM_A.first == 0
 
 
-def test_the_seed_board_has_exactly_four_closed_tours_from_square_0() -> None:
-    found = tours(SEED, closed=True)
+def test_problem_a_has_exactly_four_closed_tours_from_square_0() -> None:
+    found = tours(PROBLEM_A, closed=True)
     assert len(found) == 4
-    assert all(is_tour(SEED, t, closed=True) for t in found)
-    assert {tuple(t) for t in found} == {p[:-1] for p in SEED_PRINTED}
-    assert {tuple(t) for t in found} == {(0, *p[-2:0:-1]) for p in SEED_PRINTED}
+    assert all(is_tour(PROBLEM_A, t, closed=True) for t in found)
+    assert {tuple(t) for t in found} == {p[:-1] for p in PROBLEM_A_PRINTED}
+    assert {tuple(t) for t in found} == {(0, *p[-2:0:-1]) for p in PROBLEM_A_PRINTED}
 
 
 def test_the_four_tours_are_two_up_to_direction() -> None:
-    found = {tuple(t) for t in tours(SEED, closed=True)}
+    found = {tuple(t) for t in tours(PROBLEM_A, closed=True)}
     reversed_tours = {(t[0], *t[:0:-1]) for t in found}
     assert reversed_tours == found
     assert len({min(t, (t[0], *t[:0:-1])) for t in found}) == 2
 
 
-def test_the_seed_counts_agree_with_every_order_and_a_plain_search() -> None:
+def test_problem_a_counts_agree_with_every_order_and_a_plain_search() -> None:
     for closed in (True, False):
-        warnsdorff = tours(SEED, closed, "warnsdorff")
-        reading = tours(SEED, closed, "board")
+        warnsdorff = tours(PROBLEM_A, closed, "warnsdorff")
+        reading = tours(PROBLEM_A, closed, "board")
         assert sorted(warnsdorff) == sorted(reading)
-        assert len(reading) == plain_count(SEED, closed)
-    assert len(tours(SEED, closed=False)) == 6
+        assert len(reading) == plain_count(PROBLEM_A, closed)
+    assert len(tours(PROBLEM_A, closed=False)) == 6
 
 
-def test_dfsolve_finds_a_closed_tour_of_the_seed_board() -> None:
+def test_dfsolve_finds_a_closed_tour_of_problem_a() -> None:
     found = dfsolve(
-        Meter(max_states=1_000).watch(knight.puzzle(SEED, closed=True)), knight.start(SEED)
+        Meter(max_states=1_000).watch(knight.puzzle(PROBLEM_A, closed=True)),
+        knight.start(PROBLEM_A),
     )
     assert found is not None
-    assert is_tour(SEED, [0, *found], closed=True)
+    assert is_tour(PROBLEM_A, [0, *found], closed=True)
 
 
 # --- rectangles -------------------------------------------------------------------------------
@@ -160,9 +165,9 @@ def test_warnsdorff_finds_tours_fast(size: int, closed: bool) -> None:
         assert meter.expanded < 2 * size * size
 
 
-@pytest.mark.parametrize("size", ["10x10", "12x12", "20x20", "3x10", "7x8", "9x10 from 4,5"])
+@pytest.mark.parametrize("size", ["10x10", "12x12", "20x20", "3x10", "7x8", "9x10 from 5,6"])
 def test_warnsdorff_finds_closed_tours_on_larger_boards(size: str) -> None:
-    b = knight.parse(size)
+    b = knight_text.parse(size).board
     puzzle = Meter(max_states=5_000).watch(knight.puzzle(b, closed=True))
     found = next(solutions(puzzle, knight.start(b), knight.warnsdorff(b)))
     assert is_tour(b, [b.first, *found], closed=True)
@@ -212,16 +217,16 @@ def test_closed_tours_exist_exactly_where_schwenk_says(m: int, n: int) -> None:
 
 @pytest.mark.parametrize("size", ["3x4", "3x5", "2x7"])
 def test_counts_on_small_rectangles_from_every_square(size: str) -> None:
-    b = knight.parse(size)
+    b = knight_text.parse(size).board
     for first in range(len(b.squares)):
-        from_there = Board(b.squares, first, as_squares=True)
+        from_there = Board(b.squares, first)
         for closed in (False, True):
             assert len(tours(from_there, closed)) == plain_count(from_there, closed)
 
 
 @pytest.mark.parametrize(("size", "count"), [("3x4", 2), ("3x5", 0), ("3x7", 8), ("4x5", 32)])
 def test_open_tours_from_the_corner_of_small_rectangles(size: str, count: int) -> None:
-    b = knight.parse(size)
+    b = knight_text.parse(size).board
     assert len(tours(b, closed=False)) == plain_count(b, closed=False) == count
 
 
@@ -254,19 +259,20 @@ def test_every_tour_found_is_a_tour(b: Board, closed: bool) -> None:
 
 
 def test_moves_skip_visited_squares_and_stranding_jumps() -> None:
-    t = knight.move(knight.start(SEED), 5)
-    assert knight.moves(SEED, t) == [7, 11]
-    assert knight.moves(SEED, t, closed=True) == [7]  # 11 would leave 7 only one way
+    t = knight.move(knight.start(PROBLEM_A), 5)
+    assert knight.moves(PROBLEM_A, t) == [7, 11]
+    assert knight.moves(PROBLEM_A, t, closed=True) == [7]  # 11 would leave 7 only one way
     assert t == Tour((0, 5), 0b100001)
 
 
 def test_solved_needs_every_square_and_the_way_home() -> None:
-    two = knight.board("K##/##.")
+    one = Board(((0, 0),))
+    two = knight_text.board("K##/##.")
     t = knight.move(knight.start(two), 1)
     assert knight.solved(two, t)
     assert not knight.solved(two, t, closed=True)  # the knight's jumps make no 2-cycle
-    assert knight.solved(knight.board("K"), knight.start(knight.board("K")))
-    assert not knight.solved(knight.board("K"), knight.start(knight.board("K")), closed=True)
+    assert knight.solved(one, knight.start(one))
+    assert not knight.solved(one, knight.start(one), closed=True)
 
 
 # --- text, JSON and drawings ------------------------------------------------------------------
@@ -277,17 +283,27 @@ def test_solved_needs_every_square_and_the_way_home() -> None:
     [
         ("8x8", 64, (0, 0)),
         ("  3 X 4  ", 12, (0, 0)),
-        ("5\u00d75 from 2,3", 25, (2, 3)),
+        ("5\u00d75 from 3,4", 25, (2, 3)),
         ("#K.#\n....\n....\n#..#", 12, (0, 1)),
         ("\n  # k . \n. . . .\n", 6, (0, 1)),
         ("..../##K", 5, (1, 2)),
+        ("\n" * 100_000 + "K.", 2, (0, 0)),
     ],
 )
 def test_boards_parse(text: str, squares: int, first: Square) -> None:
-    b = knight.parse(text)
-    assert len(b.squares) == squares
-    assert b.squares[b.first] == first
-    assert knight.parse(knight.board_text(b)) == b
+    b, closed = knight_text.parse(text)
+    assert (len(b.squares), b.squares[b.first], closed) == (squares, first, None)
+    assert knight_text.parse(knight_text.board_text(b)) == (b, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "closed"),
+    [("5x5 open", False), ("5x5 from 2,2 closed", True), ("#K.#/..../..../#..#\nopen", False)],
+)
+def test_a_board_may_ask_for_an_open_or_a_closed_tour(text: str, closed: bool) -> None:
+    b, said = knight_text.parse(text)
+    assert said is closed
+    assert knight_text.parse(knight_text.board_text(b, closed)) == (b, closed)
 
 
 @pytest.mark.parametrize(
@@ -295,37 +311,89 @@ def test_boards_parse(text: str, squares: int, first: Square) -> None:
     [
         ("", "no square"),
         ("###", "no square"),
+        ("open", "no square"),
         ("0x5", "1 to 32 rows"),
         ("5x33", "1 to 32 columns"),
         ("30x30", "at most 400 squares"),
-        ("5x5 from 5,0", "off the 5x5 board"),
+        ("5x5 from 6,1", "row 6, column 1, is off the board"),
+        ("5x5 from 0,1", "row 0, column 1, is off the board"),
         ("K.K", "more than one knight"),
         ("..x", "unknown character 'x' at row 1, column 3"),
         ("8x8 from", "unknown character"),
+        ("5x5open", "unknown character"),
+        ("\u00b2x3", "unknown character '\u00b2'"),
+        ("\u0663x3", "unknown character '\u0663'"),
+        ("9" * 5000 + "x8", "at most 32 rows, not a number of 5,000 digits"),
+        ("8x8 from 1," + "1" * 5000, "at most 32 columns, not a number of 5,000 digits"),
+        ("." * 10_000_000, "at most 400 squares"),
     ],
 )
-def test_bad_boards_say_why(text: str, says: str) -> None:
-    with pytest.raises(BoardError, match=says):
-        knight.parse(text)
+def test_bad_boards_say_why_in_one_line(text: str, says: str) -> None:
+    with pytest.raises(BoardError, match=says) as caught:
+        knight_text.parse(text)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
 
 
 def test_show_numbers_the_steps_as_the_source_draws_a_tour() -> None:
-    tour = tours(SEED, closed=True, order="board")[0]
-    t = knight.start(SEED)
+    tour = tours(PROBLEM_A, closed=True, order="board")[0]
+    t = knight.start(PROBLEM_A)
     for c in tour[1:]:
         t = knight.move(t, c)
-    assert knight.show(SEED, t) == "    0  3\n10  5  8  1\n 7  2 11  4\n    9  6"
+    assert knight_text.show(PROBLEM_A, t) == "    0  3\n10  5  8  1\n 7  2 11  4\n    9  6"
+
+
+def test_moves_are_said_by_row_and_column() -> None:
+    t = knight.move(knight.start(PROBLEM_A), 5)  # square 5: row 2, column 4
+    assert knight_text.words(PROBLEM_A, 5) == "jump to row 2, column 4"
+    assert knight_text.notation(PROBLEM_A, 5) == "2,4"
+    assert knight_text.move_json(PROBLEM_A, 5) == {"to": [1, 3]}
+    assert knight_text.tour_json(PROBLEM_A, t) == [[0, 1], [1, 3]]
 
 
 def test_the_drawing_shows_the_path_and_the_jump_home() -> None:
-    t = knight.start(SEED)
-    for c in tours(SEED, closed=True)[0][1:]:
+    t = knight.start(PROBLEM_A)
+    for c in tours(PROBLEM_A, closed=True)[0][1:]:
         t = knight.move(t, c)
-    picture = knight.draw(SEED, t, closed=True)
+    picture = draw(PROBLEM_A, t, closed=True)
     assert picture.count('class="square"') == 12
     assert picture.count('class="step"') == 12
     assert 'class="home"' in picture
-    assert 'class="home"' not in knight.draw(SEED, t, closed=False)
+    assert 'class="home"' not in draw(PROBLEM_A, t, closed=False)
+
+
+# --- the methods --------------------------------------------------------------------------------
+
+
+def test_backtracking_is_the_default_and_bfs_and_dfs_are_offered() -> None:
+    assert list(DESCRIPTION.methods) == ["backtrack", "dfs", "bfs"]
+    text = DESCRIPTION.examples["problem-a"]
+    found = {m: DESCRIPTION.solve(m, text, Meter(max_states=1_000)) for m in DESCRIPTION.methods}
+    for solution in found.values():
+        tour = solution.answer
+        assert isinstance(tour, list) and len(tour) == 12
+        assert is_tour(PROBLEM_A, cells_of(PROBLEM_A, tour), closed=True)
+    assert found["backtrack"].answer == found["dfs"].answer
+    assert found["backtrack"].stats.expanded == found["dfs"].stats.expanded == 11
+    assert found["bfs"].stats.expanded == 43
+
+
+def test_bfs_stops_cleanly_at_a_limit_on_a_large_board() -> None:
+    with pytest.raises(LimitReached):
+        DESCRIPTION.solve("bfs", "8x8", Meter(max_states=20_000))
+
+
+@pytest.mark.parametrize("text", ["4x4 open", "4x4", "3x4 open", "6x6"])
+def test_a_visited_set_never_spares_a_state(text: str) -> None:
+    """A partial tour is reached by one sequence of jumps only, so backtracking (no
+    visited set) and dfsolve (a visited set) expand the same states, found or not."""
+    expanded = [
+        DESCRIPTION.solve(method, text, Meter(max_states=100_000)).stats.expanded
+        for method in ("backtrack", "dfs")
+    ]
+    assert expanded[0] == expanded[1] > 1
+
+
+# --- the command line -------------------------------------------------------------------------
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -333,15 +401,23 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     return code, capsys.readouterr().out
 
 
-def test_the_command_line_gives_the_seed_tours_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+def cells_of(b: Board, tour: object) -> list[int]:
+    """The cells of a tour given as JSON, ``[row, column]`` pairs."""
+    assert isinstance(tour, list)
+    return [b.squares.index((r, c)) for r, c in tour]
+
+
+def test_the_command_line_gives_problem_as_tours_in_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     code, out = run(["solve", "knight", "--json"], capsys)
     assert code == 0
-    tour = json.loads(out)["tour"]
-    assert is_tour(SEED, tour, closed=True)
+    assert is_tour(PROBLEM_A, cells_of(PROBLEM_A, json.loads(out)["tour"]), closed=True)
     code, out = run(["solve", "knight", "--all", "--json"], capsys)
     every = json.loads(out)
     assert (code, every["count"]) == (0, 4)
-    assert {tuple(t) for t in every["solutions"]} == {p[:-1] for p in SEED_PRINTED}
+    found = {tuple(cells_of(PROBLEM_A, t)) for t in every["solutions"]}
+    assert found == {p[:-1] for p in PROBLEM_A_PRINTED}
 
 
 def test_the_command_line_tours_rectangles_by_size(capsys: pytest.CaptureFixture[str]) -> None:
@@ -349,18 +425,35 @@ def test_the_command_line_tours_rectangles_by_size(capsys: pytest.CaptureFixture
     tour = json.loads(out)["tour"]
     assert code == 0 and len(tour) == 64 and tour[0] == [0, 0]
     b = knight.rectangle(8, 8)
-    assert is_tour(b, [b.squares.index((r, c)) for r, c in tour], closed=True)
+    assert is_tour(b, cells_of(b, tour), closed=True)
     code, out = run(["solve", "knight", "--closed", "no", "--all", "--json"], capsys)
     assert (code, json.loads(out)["count"]) == (0, 6)
     code, out = run(["solve", "knight", "--size", "6x6", "--closed", "no", "--json"], capsys)
     b = knight.rectangle(6, 6)
-    tour = json.loads(out)["tour"]
-    assert is_tour(b, [b.squares.index((r, c)) for r, c in tour], closed=False)
+    assert is_tour(b, cells_of(b, json.loads(out)["tour"]), closed=False)
     code, out = run(["solve", "knight", "--size", "4x4", "--json"], capsys)
     assert (code, json.loads(out)["tour"]) == (1, None)
+
+
+def test_the_5x5_example_is_an_open_tour(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["solve", "knight", "--example", "5x5", "--json"], capsys)
+    b = knight.rectangle(5, 5)
+    assert code == 0
+    assert is_tour(b, cells_of(b, json.loads(out)["tour"]), closed=False)
+    code, out = run(["solve", "knight", "--board", "5x5 from 3,3 open", "--moves"], capsys)
+    assert code == 0 and out.split()[0] in {"1,2", "1,4", "2,1", "2,5", "4,1", "4,5", "5,2", "5,4"}
 
 
 def test_the_command_line_refuses_a_size_and_a_board(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "knight", "--size", "8x8", "--board", "6x6"]) == 2
     assert main(["solve", "knight", "--size", "eight"]) == 2
     assert "--size" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", ["\u00b2x3", "\u0663x3", "9" * 5000 + "x8", "40x40", "3x3x3"])
+def test_a_bad_size_is_one_line_naming_the_option(
+    size: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["solve", "knight", "--size", size]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pearls: --size") and err.count("\n") == 1 and len(err) < 200

@@ -2,7 +2,8 @@
 comes back that reads back the same, or BoardError says why; nothing else escapes.
 
 The texts: any text at all; text over the boards' own alphabet with look-alikes; sizes
-written oddly; and boards shown from random shapes, then damaged.
+written oddly (rows and columns counted from 1); and boards shown from random shapes,
+then damaged.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from pearls.errors import BoardError, OptionError
-from pearls.puzzles import knight
-from pearls.puzzles.knight import Board
+from pearls.puzzles.knight import MAX_SQUARES, PROBLEM_A, Board
+from pearls.puzzles.knight import text as knight_text
+from pearls.puzzles.knight.describe import DESCRIPTION
 
 SHAPE = ".#Kk/ \n"  # what drawn boards are written in
-ALPHABET = SHAPE + "0123456789xX\u00d7from,"  # and sizes
+ALPHABET = SHAPE + "0123456789xX\u00d7from,opencld"  # and sizes, open or closed
 ODD = "\u00a0\u2028\u3000\x1c\x85\t\r\uff0e\u0663\U0001f40e\x00-+"
 
 chars = st.sampled_from(ALPHABET + ODD) | st.characters()
@@ -36,7 +38,7 @@ def damaged(draw: st.DrawFn) -> str:
     """A board's text, damaged one to three times."""
     return damage(
         draw,
-        knight.board_text(draw(shapes() | st.sampled_from([knight.SEED]))),
+        knight_text.board_text(draw(shapes() | st.sampled_from([PROBLEM_A]))),
         chars,
         spaces=False,
     )
@@ -46,14 +48,14 @@ def check(text: str) -> Board | None:
     """The board ``text`` describes, checked to read back the same; None for a
     BoardError."""
     try:
-        b = knight.parse(text)
+        b, closed = knight_text.parse(text)
     except BoardError as error:
-        assert str(error)
+        assert str(error) and "\n" not in str(error)
         event("BoardError")
         return None
     event("parses")
-    assert knight.parse(knight.board_text(b)) == b
-    assert 1 <= len(b.squares) <= knight.MAX_SQUARES
+    assert knight_text.parse(knight_text.board_text(b, closed)) == (b, closed)
+    assert 1 <= len(b.squares) <= MAX_SQUARES
     assert 0 <= b.first < len(b.squares)
     return b
 
@@ -75,7 +77,7 @@ def test_damaged_boards_parse_or_say_why(text: str) -> None:
 
 @given(shapes())
 def test_shown_boards_read_back(b: Board) -> None:
-    assert check(knight.board_text(b)) == b
+    assert check(knight_text.board_text(b)) == b
 
 
 @given(
@@ -85,7 +87,7 @@ def test_sizes_parse_or_say_why(rows: int, cols: int, r: int, c: int, start: boo
     text = f"{rows}x{cols}" + (f" from {r},{c}" if start else "")
     b = check(text)
     fits = 1 <= rows <= 32 and 1 <= cols <= 32 and rows * cols <= 400
-    on_board = not start or (r < rows and c < cols)
+    on_board = not start or (1 <= r <= rows and 1 <= c <= cols)
     assert (b is not None) == (fits and on_board)
 
 
@@ -95,8 +97,8 @@ def test_any_text_and_options_give_a_problem_or_say_why(
 ) -> None:
     settings = {"size": size, "closed": closed, "order": order}
     try:
-        problem = typed(knight.DESCRIPTION.problem(text, settings))
+        problem = typed(DESCRIPTION.problem(text, settings))
     except (BoardError, OptionError) as error:
-        assert str(error)
+        assert str(error) and "\n" not in str(error)
         return
     assert problem.show(problem.start)

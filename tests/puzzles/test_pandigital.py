@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 from hypothesis import given
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from pearls.backtrack import solutions
 from pearls.cli import main
-from pearls.errors import BoardError
+from pearls.errors import BoardError, OptionError
 from pearls.limits import Meter
 from pearls.puzzles import pandigital
 from pearls.puzzles.pandigital import DECIMAL, NONZERO, Digits
@@ -130,19 +131,38 @@ def test_the_text_and_the_settings(
 
 
 @pytest.mark.parametrize(
-    ("text", "settings", "says"),
+    ("text", "says"),
     [
-        ("1 0-9", {}, "2 to 20"),
-        ("21", {}, "2 to 20"),
-        ("", {"numbers": "x"}, "2 to 20"),
-        ("", {"digits": "2-9"}, "one of 0-9, 1-9"),
-        ("3 2-9", {}, "e.g. '3 0-9'"),
-        ("three", {}, "e.g. '3 0-9'"),
+        ("1 0-9", "2 to 20"),
+        ("21", "2 to 20"),
+        ("9" * 5000 + " 0-9", "2 to 20 in a row, not '99999999999999999999'"),
+        ("3 2-9", "e.g. '3 0-9'"),
+        ("three", "e.g. '3 0-9'"),
+        ("\u00b2 0-9", "e.g. '3 0-9'"),
+        ("\u0663 0-9", "e.g. '3 0-9'"),
+        ("x" * 10_000, "not '" + "x" * 40 + "'"),
     ],
 )
-def test_bad_text_says_why(text: str, settings: dict[str, str], says: str) -> None:
-    with pytest.raises(BoardError, match=says):
-        pandigital.parse(text, settings)
+def test_bad_text_says_why_in_one_line(text: str, says: str) -> None:
+    with pytest.raises(BoardError, match=re.escape(says)) as caught:
+        pandigital.parse(text, {})
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 120
+
+
+@pytest.mark.parametrize(
+    ("settings", "says"),
+    [
+        ({"numbers": "x"}, "--numbers takes 2 to 20"),
+        ({"numbers": "\u00b2"}, "--numbers takes 2 to 20"),
+        ({"numbers": "\u0663"}, "--numbers takes 2 to 20"),
+        ({"numbers": "9" * 5000}, "--numbers takes 2 to 20"),
+        ({"digits": "2-9"}, "--digits takes one of 0-9, 1-9"),
+    ],
+)
+def test_bad_settings_name_the_option(settings: dict[str, str], says: str) -> None:
+    with pytest.raises(OptionError, match=says) as caught:
+        pandigital.parse("", settings)
+    assert len(str(caught.value)) < 120
 
 
 def test_show() -> None:
@@ -151,6 +171,24 @@ def test_show() -> None:
         pandigital.show(None, 2, NONZERO) == "n x (n+1) for n in 11111..31426, pandigital in 1-9?"
     )
     assert "no n at all" in pandigital.show(None, 14, DECIMAL)
+
+
+def test_moves_as_json_words_and_notation() -> None:
+    p = pandigital.DESCRIPTION.problem("3 0-9")
+    solution = p.solve("backtrack")
+    assert solution.moves == ({"n": 1267},)
+    assert (solution.words, solution.notation) == (("choose n = 1267",), ("1267",))
+    assert solution.answer == [1267, 1268, 1269]
+
+
+@pytest.mark.parametrize("example", list(pandigital.EXAMPLES))
+def test_every_method_agrees_with_the_scan(example: str) -> None:
+    k, digits = pandigital.parse(pandigital.EXAMPLES[example], {})
+    first = scanned(k, digits)[:1]
+    for method in pandigital.DESCRIPTION.methods:
+        solution = pandigital.DESCRIPTION.solve(method, pandigital.EXAMPLES[example], Meter(10**5))
+        assert list(solution.moves or ()) == [{"n": n} for n in first]
+    assert (example in pandigital.DESCRIPTION.unsolvable) == (first == [])
 
 
 # --- the command line -----------------------------------------------------------------------
