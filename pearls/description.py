@@ -18,7 +18,7 @@ lists the descriptions.
 >>> list(DESCRIPTION.methods)
 ['bfs', 'plan', 'dfs', 'iddfs']
 >>> solution = DESCRIPTION.solve("iddfs", "start a; goal c; a -> b; b -> c")
->>> solution.moves, solution.states
+>>> solution.notation, solution.states
 (('b', 'c'), ('a', 'b', 'c'))
 """
 
@@ -208,11 +208,11 @@ class Problem(Generic[S, M]):
     and moves that follow.
 
     ``methods`` maps each name a front end offers to a :class:`~pearls.methods.Method`,
-    the default first.  ``words`` says a move in words and ``notation`` in a few
-    characters, each given the state before it; ``draw`` gives an SVG document, where
-    the puzzle has a drawing.  ``state_json`` must name a state the same way in every
-    process (never through a ``set``'s order), since it keys a state for analyses on a
-    cluster.
+    the default first.  ``words`` says a move in words, ``notation`` in a few
+    characters and ``move_json`` as JSON, each given the state before it; ``draw``
+    gives an SVG document, where the puzzle has a drawing.  ``state_json`` must name a
+    state the same way in every process (never through a ``set``'s order), since it
+    keys a state for analyses on a cluster.
 
     The rest serves analysis and answers: ``reversible`` says every move can be undone,
     so the start's component is the same seen from its solved positions; ``goals``
@@ -227,7 +227,7 @@ class Problem(Generic[S, M]):
     methods: Mapping[str, Method[S, M]]
     show: Callable[[S], str]
     state_json: Callable[[S], JSON]
-    move_json: Callable[[M], JSON]
+    move_json: Callable[[S, M], JSON]
     words: Callable[[S, M], str]
     notation: Callable[[S, M], str]
     draw: Callable[[S], str] | None = None
@@ -283,7 +283,7 @@ class Problem(Generic[S, M]):
             stats=meter.stats,
             pictures=tuple(map(self.show, states)),
             states=tuple(map(self.state_json, states)),
-            moves=None if ms is None else tuple(map(self.move_json, ms)),
+            moves=None if ms is None else tuple(map(self.move_json, states, ms)),
             words=tuple(map(self.words, states, ms or [])),
             notation=tuple(map(self.notation, states, ms or [])),
             drawings=tuple(map(self.draw, states)) if draw and self.draw else None,

@@ -275,7 +275,14 @@ def test_graph_from_text_and_json(capsys: Capture) -> None:
     text = json_of(capsys, "solve", "graph", "--board", "start a; goal d; a -> b c; c -> d")
     as_json = '{"start": "a", "goal": "d", "edges": {"a": ["b", "c"], "c": ["d"]}}'
     from_json = json_of(capsys, "solve", "graph", "--board", as_json)
-    assert text["moves"] == from_json["moves"] == ["c", "d"]
+    assert (
+        text["moves"]
+        == from_json["moves"]
+        == [
+            {"from": "a", "to": "c"},
+            {"from": "c", "to": "d"},
+        ]
+    )
     assert text["states"] == ["a", "c", "d"]
 
 

@@ -50,7 +50,7 @@ def parse(text: str, settings: Settings) -> Problem[tuple[int, ...], int]:
         methods={"bfs": methods.bfs(climb), "dfs": methods.dfs(climb)},
         show=lambda q: f"on step {q[-1]}",
         state_json=lambda q: q[-1],
-        move_json=lambda m: m,
+        move_json=lambda q, m: m,
         words=lambda q, m: f"up {m}",
         notation=lambda q, m: f"+{m}",
         answer=lambda q: list(q),

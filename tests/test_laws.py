@@ -36,6 +36,7 @@ from pearls.types import M, Puzzle, S
 
 SHORTEST = ("bfs", "iddfs", "astar", "idastar")  # the methods whose solutions are shortest
 SURVEY_STATES = 200_000  # the states a survey here may expand; larger components stop
+SURVEY_BYTES = 1 << 30  # the table of flags a survey here may set aside
 
 
 def default_limits() -> Meter:
@@ -69,7 +70,7 @@ def replay(p: Problem[S, M], solution: Solution) -> list[S]:
     states = [p.start]
     for i, shown in enumerate(moves):
         q = states[-1]
-        legal = [m for m in p.puzzle.moves(q) if p.move_json(m) == shown]
+        legal = [m for m in p.puzzle.moves(q) if p.move_json(q, m) == shown]
         assert len(legal) == 1, f"move {i} {shown!r} is not one legal move"
         assert solution.words[i] == p.words(q, legal[0])
         assert solution.notation[i] == p.notation(q, legal[0])
@@ -212,7 +213,8 @@ def plain_levels(puzzle: Puzzle[S, M], starts: Sequence[S], most: int) -> list[s
 def survey(d: Description, text: str, from_goals: bool | None) -> Survey | None:
     """The survey of ``text``, or ``None`` where it stops at this module's limit."""
     try:
-        return d.survey(text, Meter(max_states=SURVEY_STATES), from_goals=from_goals)
+        meter = Meter(max_states=SURVEY_STATES, max_memory=SURVEY_BYTES)
+        return d.survey(text, meter, from_goals=from_goals)
     except LimitReached:
         return None
 

@@ -560,7 +560,7 @@ def _problem(b: Board, q: Position) -> Problem[Position, Move]:
         },
         show=partial(show, b),
         state_json=partial(show, b, sep=""),
-        move_json=lambda m: [m[0], m[1]],
+        move_json=lambda q, m: [m[0], m[1]],
         words=partial(words, b),
         notation=lambda q, m: notation(m),
         draw=partial(draw, b),

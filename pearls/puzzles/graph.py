@@ -26,14 +26,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from itertools import pairwise
 from typing import TypeAlias, TypeVar
 
 from pearls import methods
-from pearls.description import JSON, NO_SETTINGS, Description, Problem, Settings
+from pearls.description import NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
-from pearls.limits import Meter
-from pearls.methods import Method
 from pearls.search import planner as generic_planner
 from pearls.types import Path, Plan, Planner, Puzzle
 
@@ -41,7 +38,6 @@ __all__ = [
     "DESCRIPTION",
     "Edges",
     "Graph",
-    "Step",
     "goalmoves",
     "parse",
     "planner",
@@ -49,9 +45,6 @@ __all__ = [
     "problem",
     "puzzle",
     "show",
-    "step_json",
-    "steps",
-    "stepwise",
     "undoes",
 ]
 
@@ -60,7 +53,6 @@ N = TypeVar("N", bound=Hashable)  # a node, e.g. "home"
 Edges = Mapping[N, Iterable[N]]  # successors of each node, e.g. {"home": ["shop", "park"]}
 Graph: TypeAlias = tuple[str, str, dict[str, tuple[str, ...]]]  # start, goal, edges
 # e.g. ("a", "b", {"a": ("b",)})
-Step: TypeAlias = tuple[str, str]  # a move said with the node it leaves, e.g. ("a", "b")
 
 
 def _frozen(edges: Edges[N]) -> dict[N, tuple[N, ...]]:
@@ -209,62 +201,28 @@ def show(g: Graph) -> str:
     )
 
 
-def step_json(step: Step) -> JSON:
-    """A step as JSON: ``{"from": "a", "to": "b"}``."""
-    q, r = step
-    return {"from": q, "to": r}
-
-
 # The graph described for the command line
 
 
-def steps(edges: Edges[str], goal: str) -> Puzzle[str, Step]:
-    """The graph as a puzzle whose moves name the node they leave as well:
-    ``moves q = [(q, r) | r <- successors q]``, ``move q (q, r) = r``."""
-    successors = _frozen(edges)
-    return Puzzle(
-        moves=lambda q: [(q, r) for r in successors.get(q, ())],
-        move=lambda q, s: s[1],
-        solved=lambda q: q == goal,
-    )
-
-
-def stepwise(method: Method[str, str]) -> Method[str, Step]:
-    """A method over the nodes, its moves said as steps: the same search, its solution
-    read as the pairs of nodes it passes through.
-
-    >>> stepwise(methods.bfs(puzzle({"a": "b", "b": "c"}, "c"))).run("a", Meter())
-    [('a', 'b'), ('b', 'c')]
-    """
-
-    def run(q: str, meter: Meter) -> list[Step] | None:
-        found = method.run(q, meter)
-        return None if found is None else list(pairwise([q, *found]))
-
-    return Method(run, method.about, method.shortest)
-
-
-def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[str, Step]:
+def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[str, str]:
     """The problem a graph's text describes: from its start to its goal (a graph takes
-    no settings).  Its methods search the nodes, as :func:`puzzle` has them, and say
-    each move as the step it takes (:func:`stepwise`)."""
+    no settings); a move is said as the step it takes, from one node to the next."""
     start, goal, edges = parse(text)
     graph = puzzle(edges, goal)
-    searches: dict[str, Method[str, str]] = {
-        "bfs": methods.bfs(graph),
-        "plan": methods.plan(planner(edges, goal)),
-        "dfs": methods.dfs(graph),
-        "iddfs": methods.iddfs(graph, lambda p, m: undoes(p, m, start)),
-    }
     return Problem(
-        puzzle=steps(edges, goal),
+        puzzle=graph,
         start=start,
-        methods={name: stepwise(m) for name, m in searches.items()},
+        methods={
+            "bfs": methods.bfs(graph),
+            "plan": methods.plan(planner(edges, goal)),
+            "dfs": methods.dfs(graph),
+            "iddfs": methods.iddfs(graph, lambda p, m: undoes(p, m, start)),
+        },
         show=str,
         state_json=str,
-        move_json=step_json,
-        words=lambda q, s: f"from {s[0]} to {s[1]}",
-        notation=lambda q, s: s[1],
+        move_json=lambda q, r: {"from": q, "to": r},
+        words=lambda q, r: f"from {q} to {r}",
+        notation=lambda q, r: r,
     )
 
 

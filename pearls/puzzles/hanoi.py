@@ -547,7 +547,7 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Towers, Move
         },
         show=show,
         state_json=lambda q: [list(stack) for stack in q],
-        move_json=lambda m: [m[0], m[1]],
+        move_json=lambda q, m: [m[0], m[1]],
         words=words,
         notation=notation,
         draw=draw,

@@ -441,7 +441,7 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Tray, Move]:
         },
         show=show,
         state_json=lambda q: show(q, sep=" "),
-        move_json=lambda m: [m[0], m[1]],
+        move_json=lambda q, m: [m[0], m[1]],
         words=words,
         notation=notation,
         draw=draw,

@@ -247,7 +247,7 @@ def problem(text: str, settings: Settings) -> Problem[Choice, int]:
         },
         show=lambda n: show(n, k, digits),
         state_json=lambda n: numbers_json(n, k),
-        move_json=move_json,
+        move_json=lambda q, n: move_json(n),
         words=lambda q, n: f"choose n = {n}",
         notation=lambda q, n: str(n),
         answer=lambda n: numbers_json(n, k),

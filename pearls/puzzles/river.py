@@ -681,7 +681,7 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Crossing, Lo
             "left": list(_listed(river, q.left)),
             "right": list(_listed(river, q.right)),
         },
-        move_json=lambda b: list(_listed(river, b)),
+        move_json=lambda q, b: list(_listed(river, b)),
         words=lambda q, b: words(river, q, b),
         notation=lambda q, b: notation(river, q, b),
         draw=lambda q: draw(river, q),

@@ -747,7 +747,7 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Grid, Move]:
         },
         show=lambda g: show(g, letters=letters),
         state_json=lambda g: show(g, sep="", letters=letters),
-        move_json=lambda m: [m[0], m[1]],
+        move_json=lambda g, m: [m[0], m[1]],
         words=lambda g, m: words(g, m, letters),
         notation=lambda g, m: notation(g, m, letters),
         draw=lambda g: draw(g, letters),

@@ -638,7 +638,7 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Grid, Move]:
         },
         show=lambda g: show(g, walls, letters=letters, empty=empty),
         state_json=lambda g: show(g, walls, sep="", letters=letters, empty=empty),
-        move_json=lambda m: [m[0], m[1]],
+        move_json=lambda g, m: [m[0], m[1]],
         words=say,
         notation=lambda g, m: rushhour.notation(g, m, letters),
         draw=lambda g: rushhour.draw(g, letters, walls),

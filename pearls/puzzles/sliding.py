@@ -1030,7 +1030,7 @@ def problem(f: Frame, text: str, settings: Settings, big: bool) -> Problem[Board
         methods=_methods(f, settings, big),
         show=partial(show, f),
         state_json=list,
-        move_json=list,
+        move_json=lambda q, m: list(m),
         words=partial(words, f),
         notation=partial(notation, f),
         draw=partial(draw, f),

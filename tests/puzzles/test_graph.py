@@ -199,15 +199,12 @@ def test_moves_are_said_as_steps() -> None:
 
 
 @pytest.mark.parametrize("method", ["bfs", "plan", "dfs", "iddfs"])
-def test_every_method_says_its_nodes_as_steps(method: str) -> None:
-    text = graph.DESCRIPTION.examples["ring"]
-    start, goal, edges = graph.parse(text)
-    found = graph.problem(text).methods[method].run(start, Meter(max_states=1_000))
-    nodes = {"bfs": bfsolve, "dfs": dfsolve}.get(method)
-    assert found is not None and all(q in edges and r in edges[q] for q, r in found)
-    assert [r for _, r in found][-1] == goal
-    if nodes is not None:
-        assert [r for _, r in found] == nodes(graph.puzzle(edges, goal), start)
+def test_every_method_says_its_moves_as_steps(method: str) -> None:
+    solution = graph.DESCRIPTION.solve(method, graph.DESCRIPTION.examples["ring"])
+    assert solution.moves is not None
+    nodes = solution.states
+    assert list(solution.moves) == [{"from": q, "to": r} for q, r in pairwise(nodes)]
+    assert solution.words == tuple(f"from {q} to {r}" for q, r in pairwise(nodes))
 
 
 NAMES = st.sampled_from(["a", "b", "c", "home", "park", "n1", "n2"])

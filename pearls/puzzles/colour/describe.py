@@ -48,7 +48,7 @@ def problem(text: str, settings: Settings) -> Problem[Colouring, Paint]:
         },
         show=lambda q: txt.show(m, q),
         state_json=lambda q: txt.colouring_json(m, q),
-        move_json=txt.move_json,
+        move_json=lambda q, m: txt.move_json(m),
         words=lambda q, p: txt.words(p),
         notation=lambda q, p: txt.notation(p),
         draw=lambda q: draw(m, q),

@@ -50,7 +50,7 @@ def problem(text: str, settings: Settings) -> Problem[Tour, Cell]:
         },
         show=lambda t: txt.show(b, t),
         state_json=lambda t: txt.tour_json(b, t),
-        move_json=lambda c: txt.move_json(b, c),
+        move_json=lambda t, c: txt.move_json(b, c),
         words=lambda t, c: txt.words(b, c),
         notation=lambda t, c: txt.notation(b, c),
         draw=lambda t: draw(b, t, closed),
