@@ -7,7 +7,7 @@ from typing import TypeVar
 
 import toolz
 
-__all__ = ["merge_sorted"]
+__all__ = ["concat", "merge_sorted"]
 
 T = TypeVar("T")
 
@@ -20,3 +20,13 @@ def merge_sorted(*seqs: Iterable[T]) -> Iterator[T]:
     """
     merged: Iterator[T] = toolz.merge_sorted(*seqs)
     return merged
+
+
+def concat(seqs: Iterable[Iterable[T]]) -> Iterator[T]:
+    """Concatenate iterables into one iterator, lazily: Haskell's ``concat``.
+
+    >>> list(concat([[1, 2], [], [3]]))
+    [1, 2, 3]
+    """
+    joined: Iterator[T] = toolz.concat(seqs)
+    return joined
