@@ -161,7 +161,8 @@ def solve_batch(
     one task each, each under its own limits; the solutions in the order of ``texts``.
     A problem that fails (bad input, a limit reached) raises its error here.
 
-    >>> from pearls.puzzles.rushhour import p2, show
+    >>> from pearls.puzzles.rushhour import p2
+    >>> from pearls.puzzles.rushhour.text import show
     >>> [len(s.moves or ()) for s in solve_batch("rushhour", "bfs", [show(p2)])]  # doctest: +SKIP
     [18]
     """

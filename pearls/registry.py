@@ -21,11 +21,11 @@ from pearls.puzzles import (
     nooff,
     pandigital,
     river,
-    rushhour_players,
     sliding,
 )
 from pearls.puzzles.colour import describe as colour
 from pearls.puzzles.knight import describe as knight
+from pearls.puzzles.rushhour_players import describe as rushhour
 
 __all__ = ["PUZZLES"]
 
@@ -33,7 +33,7 @@ __all__ = ["PUZZLES"]
 PUZZLES: Mapping[str, Description] = {
     d.name: d
     for d in (
-        rushhour_players.DESCRIPTION,
+        rushhour.DESCRIPTION,
         graph.DESCRIPTION,
         flipit.DESCRIPTION,
         flipit.STAR_DESCRIPTION,

@@ -7,7 +7,7 @@ from typing import TypeVar
 
 import toolz
 
-__all__ = ["isdistinct", "merge_sorted"]
+__all__ = ["concat", "isdistinct", "merge_sorted"]
 
 T = TypeVar("T")
 H = TypeVar("H", bound=Hashable)
@@ -31,3 +31,13 @@ def isdistinct(seq: Iterable[H]) -> bool:
     """
     distinct: bool = toolz.isdistinct(seq)
     return distinct
+
+
+def concat(seqs: Iterable[Iterable[T]]) -> Iterator[T]:
+    """Concatenate iterables into one iterator, lazily: Haskell's ``concat``.
+
+    >>> list(concat([[1, 2], [], [3]]))
+    [1, 2, 3]
+    """
+    joined: Iterator[T] = toolz.concat(seqs)
+    return joined

@@ -7,7 +7,7 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -15,9 +15,11 @@ import pytest
 
 from pearls import cli, search
 from pearls.cli import main
+from pearls.description import JSON
 from pearls.limits import Meter
 from pearls.puzzles import rushhour
 from pearls.puzzles.rushhour import Grid, Move
+from pearls.puzzles.rushhour import text as rt
 
 EXAMPLES: dict[str, Grid] = {
     "g1": rushhour.g1,
@@ -85,17 +87,26 @@ def one_line_error(code: int, out: str, err: str) -> str:
     return err
 
 
+def moves_json(g: Grid, ms: Sequence[Move]) -> list[dict[str, JSON]]:
+    """The moves ``ms`` from ``g`` as the command line's JSON says them."""
+    said = []
+    for m in ms:
+        said.append(rt.move_json(g, m))
+        g = rushhour.move(g, m)
+    return said
+
+
 def replay(obj: dict[str, object], start: Grid) -> list[Grid]:
     """Replay the object's moves legally from ``start``; the states, checked against it."""
     moves, states = obj["moves"], obj["states"]
     assert isinstance(moves, list) and isinstance(states, list)
     assert obj["length"] == len(moves) == len(states) - 1
     grids = [start]
-    for (v, c), state in zip(moves, states[1:], strict=True):
-        assert (v, c) in rushhour.moves(grids[-1])
-        grids.append(rushhour.move(grids[-1], (v, c)))
-        assert state == rushhour.show(grids[-1], sep="")
-    assert states[0] == rushhour.show(start, sep="")
+    for shown, state in zip(moves, states[1:], strict=True):
+        (m,) = [m for m in rushhour.moves(grids[-1]) if rt.move_json(grids[-1], m) == shown]
+        grids.append(rushhour.move(grids[-1], m))
+        assert state == rt.show(grids[-1], sep="")
+    assert states[0] == rt.show(start, sep="")
     assert rushhour.solved(grids[-1])
     return grids
 
@@ -106,7 +117,7 @@ def test_json_replays_to_a_solved_board(capsys: Capture, example: str, method: s
     obj = solve_json(capsys, "--example", example, "--method", method)
     assert (obj["puzzle"], obj["method"]) == ("rushhour", method)
     replay(obj, EXAMPLES[example])
-    assert obj["moves"] == [list(m) for m in solution(example, method)]
+    assert obj["moves"] == moves_json(EXAMPLES[example], solution(example, method))
     if method == "bfs":
         assert obj["length"] == BOOK_BFS[example]
 
@@ -114,7 +125,7 @@ def test_json_replays_to_a_solved_board(capsys: Capture, example: str, method: s
 def test_defaults_are_g1_and_bfs(capsys: Capture) -> None:
     obj = solve_json(capsys)
     assert obj["method"] == "bfs"
-    assert obj["moves"] == [list(m) for m in solution("g1", "bfs")]
+    assert obj["moves"] == moves_json(EXAMPLES["g1"], solution("g1", "bfs"))
 
 
 @pytest.mark.parametrize(
@@ -129,7 +140,7 @@ def test_defaults_are_g1_and_bfs(capsys: Capture) -> None:
 )
 def test_board_text_in_every_form(capsys: Capture, text: str) -> None:
     obj = solve_json(capsys, "--board", text)
-    assert obj["moves"] == [list(m) for m in solution("g1", "bfs")]
+    assert obj["moves"] == moves_json(EXAMPLES["g1"], solution("g1", "bfs"))
     states = obj["states"]
     empty = "o" if "o" in text else "."  # the author's own symbol for an empty cell
     assert isinstance(states, list) and states[0] == "".join(G1_ROWS).replace(".", empty)
@@ -137,15 +148,15 @@ def test_board_text_in_every_form(capsys: Capture, text: str) -> None:
 
 def test_board_from_file(capsys: Capture, tmp_path: Path) -> None:
     board = tmp_path / "p3.txt"
-    board.write_text(rushhour.show(rushhour.p3) + "\n")
+    board.write_text(rt.show(rushhour.p3) + "\n")
     obj = solve_json(capsys, "--board", str(board), "--method", "plan")
-    assert obj["moves"] == [list(m) for m in solution("p3", "plan")]
+    assert obj["moves"] == moves_json(EXAMPLES["p3"], solution("p3", "plan"))
 
 
 def test_board_from_stdin(capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(rushhour.show(rushhour.p2)))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(rt.show(rushhour.p2)))
     obj = solve_json(capsys, "--board", "-")
-    assert obj["moves"] == [list(m) for m in solution("p2", "bfs")]
+    assert obj["moves"] == moves_json(EXAMPLES["p2"], solution("p2", "bfs"))
 
 
 @pytest.mark.parametrize("example", ["g1", "p4"])
@@ -161,24 +172,35 @@ def test_human_output_draws_every_board_and_counts(capsys: Capture, example: str
     assert len(blocks) == len(grids) + 1
     for i, (block, g) in enumerate(zip(blocks, grids, strict=False)):
         heading, board = block.split("\n", 1)
-        words = "" if i == 0 else rushhour.words(grids[i - 1], ms[i - 1])
+        words = "" if i == 0 else rt.words(grids[i - 1], ms[i - 1])
         assert heading == ("start" if i == 0 else f"move {i}: {words}")
-        assert board == rushhour.show(g)
+        assert board == rt.show(g)
 
 
 def test_printed_start_board_parses_back(capsys: Capture) -> None:
     for example, g in EXAMPLES.items():
         _, out, _ = run(capsys, "--example", example, "--method", "plan")
         start = out.split("\n\n")[0].removeprefix("start\n")
-        assert rushhour.parse(start) == g
+        assert rt.parse(start) == g
 
 
 def test_move_words() -> None:
-    describe = rushhour.words
-    assert describe(rushhour.g1, (0, 16)) == "A left  (vehicle 0 to cell 16)"
-    assert describe(rushhour.g1, (0, 19)) == "A right (vehicle 0 to cell 19)"
-    assert describe(rushhour.g1, (6, 5)) == "G up    (vehicle 6 to cell 5)"
-    assert describe(rushhour.g1, (6, 26)) == "G down  (vehicle 6 to cell 26)"
+    describe = rt.words
+    assert describe(rushhour.g1, (0, 16)) == "A left 1"
+    assert describe(rushhour.g1, (0, 19)) == "A right 1"
+    assert describe(rushhour.g1, (6, 5)) == "G up 1"
+    assert describe(rushhour.g1, (6, 26)) == "G down 1"
+
+
+def test_json_moves_name_the_vehicle_and_its_cell(capsys: Capture) -> None:
+    moves = solve_json(capsys, "--example", "g1")["moves"]
+    assert isinstance(moves, list)
+    assert moves[:4] == [
+        {"vehicle": "C", "from": [0, 1], "to": [1, 1]},
+        {"vehicle": "C", "from": [1, 1], "to": [2, 1]},
+        {"vehicle": "C", "from": [2, 1], "to": [3, 1]},
+        {"vehicle": "A", "from": [2, 2], "to": [2, 1]},
+    ]
 
 
 def test_a_one_move_solution_says_move(capsys: Capture) -> None:
@@ -186,13 +208,12 @@ def test_a_one_move_solution_says_move(capsys: Capture) -> None:
     assert code == 0
     solved = "\n".join(["......", "......", "....AA", "......", "......", "......"])
     assert out.endswith(
-        f"\nmove 1: A right (vehicle 0 to cell 20)\n{solved}\n\n"
-        "solved in 1 move (bfs, 1 state expanded)\n"
+        f"\nmove 1: A right 1\n{solved}\n\nsolved in 1 move (bfs, 1 state expanded)\n"
     )
 
 
 def test_boxed_in_board_really_has_no_solution() -> None:
-    g = rushhour.parse(BOXED_IN)
+    g = rt.parse(BOXED_IN)
     assert [f(g) for f in SOLVERS.values()] == [None, None, None]
 
 

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from pearls.cli import main
 from pearls.puzzles import rushhour
+from pearls.puzzles.rushhour import text as rt
 from pearls.registry import PUZZLES
 
 Capture = pytest.CaptureFixture[str]
@@ -105,7 +106,7 @@ def test_analyze_rushhour_agrees_with_an_independent_search(capsys: Capture, exa
         "puzzle", "from", "states", "max_distance", "histogram", "farthest", "stats"
     ]  # fmt: skip
     assert obj["puzzle"] == "rushhour"
-    board = rushhour.show(getattr(rushhour, example), sep="")
+    board = rt.show(getattr(rushhour, example), sep="")
     assert_analysis_agrees(obj, board)
 
 

@@ -20,6 +20,8 @@ from pearls.analysis import PerfectHash, analyze
 from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.puzzles import graph, rushhour, sliding
+from pearls.puzzles.rushhour.text import show
+from pearls.registry import PUZZLES
 
 
 def number(q: int) -> int:
@@ -77,9 +79,9 @@ def test_the_meter_counts_every_level_and_stops_at_its_limit(scheduler: str) -> 
 
 
 def test_a_batch_solves_each_board_as_one_process_does(scheduler: str) -> None:
-    boards = [rushhour.show(g) for g in (rushhour.p2, rushhour.p3, rushhour.g1)]
+    boards = [show(g) for g in (rushhour.p2, rushhour.p3, rushhour.g1)]
     batch = distributed.solve_batch("rushhour", "bfs", boards, scheduler=scheduler)
-    alone = [rushhour.DESCRIPTION.solve("bfs", board) for board in boards]
+    alone = [PUZZLES["rushhour"].solve("bfs", board) for board in boards]
     assert [s.moves for s in batch] == [s.moves for s in alone]
     assert [len(s.moves or ()) for s in batch] == [18, 55, 34]
 
@@ -87,7 +89,7 @@ def test_a_batch_solves_each_board_as_one_process_does(scheduler: str) -> None:
 def test_a_batch_reports_a_limit_reached(scheduler: str) -> None:
     with pytest.raises(LimitReached):
         distributed.solve_batch(
-            "rushhour", "bfs", [rushhour.show(rushhour.p1)], max_states=10, scheduler=scheduler
+            "rushhour", "bfs", [show(rushhour.p1)], max_states=10, scheduler=scheduler
         )
 
 

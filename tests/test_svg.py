@@ -19,6 +19,8 @@ from hypothesis import strategies as st
 from pearls import svg
 from pearls.puzzles import rushhour as rh
 from pearls.puzzles.rushhour import Cell, Grid
+from pearls.puzzles.rushhour import draw as rd
+from pearls.puzzles.rushhour import text as rt
 
 EXAMPLES = {"g1": rh.g1, "p1": rh.p1, "p2": rh.p2, "p3": rh.p3, "p4": rh.p4}
 NS = {"svg": svg.SVG_NAMESPACE}
@@ -117,9 +119,9 @@ def test_document_has_its_view_box_and_an_escaped_title() -> None:
 # --- drawing Rush Hour boards --------------------------------------------------------------
 
 
-def check_drawing(g: Grid, letters: str = rh.LETTERS) -> None:
+def check_drawing(g: Grid, letters: str = rt.LETTERS) -> None:
     """Every property a drawing of ``g`` must have, with the given letters."""
-    root = parse_svg(rh.draw(g, letters))
+    root = parse_svg(rd.draw(g, letters))
     rounded = [e for e in root.iter(f"{{{svg.SVG_NAMESPACE}}}rect") if e.get("rx")]
     drawn = vehicles(root)
     assert len(rounded) == len(drawn) == len(g)
@@ -139,19 +141,19 @@ def test_the_examples_draw_every_vehicle_on_its_cells(name: str) -> None:
 @given(walked())
 def test_random_boards_draw_every_vehicle_on_its_cells(g: Grid) -> None:
     check_drawing(g)
-    assert rh.draw(g) == rh.draw(rh.grid(g))
+    assert rd.draw(g) == rd.draw(rt.grid(g))
 
 
 def test_a_full_board_gets_a_distinct_colour_for_each_vehicle() -> None:
     rows = [(c, c + 1) for row in range(6) for c in (7 * row + 1, 7 * row + 3, 7 * row + 5)]
-    g = rh.grid([rows[7], *rows[:7], *rows[8:]])
+    g = rt.grid([rows[7], *rows[:7], *rows[8:]])
     check_drawing(g)
 
 
 def test_custom_letters_are_written_and_escaped() -> None:
     letters = "<&>abcdefghijklmnopq"
     check_drawing(rh.p2, letters)
-    texts = [e.text for e in parse_svg(rh.draw(rh.p2, letters)).iter() if e.tag.endswith("text")]
+    texts = [e.text for e in parse_svg(rd.draw(rh.p2, letters)).iter() if e.tag.endswith("text")]
     assert texts[:3] == ["<", "&", ">"]
 
 
@@ -168,7 +170,7 @@ def wall_points(d: str) -> list[tuple[float, float]]:
 
 
 def test_the_exit_is_a_gap_in_the_wall_beside_the_third_row_with_an_arrow() -> None:
-    root = parse_svg(rh.draw(rh.g1))
+    root = parse_svg(rd.draw(rh.g1))
     left, top, side = board_square(root)
     right, row3 = left + 6 * side, (top + 2 * side, top + 3 * side)
     (wall,) = by_class(root, "wall")
@@ -181,7 +183,7 @@ def test_the_exit_is_a_gap_in_the_wall_beside_the_third_row_with_an_arrow() -> N
 
 
 def test_drawings_are_the_same_bytes_every_time() -> None:
-    assert rh.draw(rh.p4) == rh.draw(rh.grid(list(rh.p4))) == rh.draw(rh.p4, rh.LETTERS)
+    assert rd.draw(rh.p4) == rd.draw(rt.grid(list(rh.p4))) == rd.draw(rh.p4, rt.LETTERS)
 
 
 # --- the step-through viewer ---------------------------------------------------------------
@@ -215,7 +217,7 @@ class Page(HTMLParser):
 
 
 def test_stepper_names_every_frame_and_links_each_from_the_page() -> None:
-    frames = [rh.draw(g) for g in (rh.g1, rh.move(rh.g1, (0, 16)), rh.p2)]
+    frames = [rd.draw(g) for g in (rh.g1, rh.move(rh.g1, (0, 16)), rh.p2)]
     captions = ["start", "A left", "p2 <b>'x' & \"y\"</b>"]
     files = svg.stepper(frames, captions, "g1 & co")
     assert sorted(files) == ["000.svg", "001.svg", "002.svg", "index.html"]

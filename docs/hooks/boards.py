@@ -48,8 +48,8 @@ from pearls import svg
 from pearls.description import JSON, Description, Settings
 from pearls.errors import LimitReached
 from pearls.limits import Meter
-from pearls.puzzles import rushhour
-from pearls.puzzles.rushhour import Grid
+from pearls.puzzles.rushhour import Grid, text
+from pearls.puzzles.rushhour.draw import draw
 from pearls.registry import PUZZLES
 
 __all__ = [
@@ -65,7 +65,7 @@ __all__ = [
 MAX_STATES = 2_000_000  # a solution drawn in the docs is found within this many states
 
 EXAMPLES: dict[str, Grid] = {
-    name: rushhour.parse(text) for name, text in rushhour.DESCRIPTION.examples.items()
+    name: text.parse(board) for name, board in PUZZLES["rushhour"].examples.items()
 }
 
 NAMED = re.compile(
@@ -95,14 +95,14 @@ MEASURED = Path(__file__).resolve().parent.parent / "methods"  # bench.methods w
 FIGURE_STYLE = "display:inline-block;margin:0 1em 1em 0;vertical-align:top;text-align:center"
 
 
-def figure(g: Grid, letters: str = rushhour.LETTERS, caption: str = "") -> str:
+def figure(g: Grid, letters: str = text.LETTERS, caption: str = "") -> str:
     """A board as an HTML figure: its SVG drawing, then its caption if any.
 
-    >>> lines = figure(rushhour.p2, caption="card <20>").splitlines()
+    >>> lines = figure(EXAMPLES["p2"], caption="card <20>").splitlines()
     >>> lines[0].startswith("<figure"), lines[1].startswith("<svg"), lines[-2:]
     (True, True, ['<figcaption>card &lt;20&gt;</figcaption>', '</figure>'])
     """
-    return _figure(rushhour.draw(g, letters), caption, "rushhour-board")
+    return _figure(draw(g, letters), caption, "rushhour-board")
 
 
 def _figure(drawing: str, caption: str, kind: str = "puzzle") -> str:
@@ -256,7 +256,7 @@ def _named(match: re.Match[str]) -> str:
 
 def _fenced(match: re.Match[str]) -> str:
     """The figure of a board written out, in its own letters."""
-    g, letters = rushhour.parse_named(match["text"])
+    g, letters = text.parse_named(match["text"])
     return figure(g, letters, match["caption"])
 
 

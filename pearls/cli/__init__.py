@@ -23,7 +23,8 @@ every solution, and ``generate`` where it can make new problems.  Without ``--js
 ``solve`` prints each position drawn, the move between them in words, and the outcome at
 the end (``--moves``: the moves alone, on one line); with ``--json`` one object::
 
-    {"puzzle": "rushhour", "method": "bfs", "length": 34, "moves": [...],
+    {"puzzle": "rushhour", "method": "bfs", "length": 34,
+     "moves": [{"vehicle": "C", "from": [0, 1], "to": [1, 1]}, ...],
      "states": ["BCDEFFBCDEGHB.AAGH..IIIH..J.KKLLJ.MM", ...],
      "stats": {"expanded": 2778, "seconds": 0.11}}
 

@@ -9,7 +9,6 @@ rather than in Bird's cell numbers, so they check the arithmetic rather than rep
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +20,8 @@ from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.puzzles import rushhour as rh
 from pearls.puzzles.rushhour import Cell, Grid, Move, Span, Vehicle
+from pearls.puzzles.rushhour import text as rt
+from pearls.puzzles.rushhour_players.describe import DESCRIPTION
 from pearls.types import BoardError
 
 EXAMPLES = {"g1": rh.g1, "p1": rh.p1, "p2": rh.p2, "p3": rh.p3, "p4": rh.p4}
@@ -141,11 +142,6 @@ def replay(g: Grid, plan: list[Move]) -> Grid:
     return g
 
 
-def canonical(g: Grid) -> Grid:
-    """The grid with its vehicles in parse's order: special car, then by rear cell."""
-    return pvector([g[0], *sorted(g[1:])])
-
-
 # --- boards ----------------------------------------------------------------------------
 
 
@@ -174,7 +170,7 @@ def placed(draw: st.DrawFn, tries: int = 10) -> Grid:
         if taken.isdisjoint(squares):
             spans.append((cell(*squares[0]), cell(*squares[-1])))
             taken.update(squares)
-    return rh.grid(spans)
+    return rt.grid(spans)
 
 
 boards = walked() | placed()
@@ -208,7 +204,7 @@ def test_a_move_slides_one_vehicle_one_cell(g: Grid) -> None:
         assert is_horizontal(h[v]) == is_horizontal(g[v])
         assert after - before == {c}
         assert len(before - after) == 1
-        assert rh.grid(h) == h  # still a valid grid
+        assert rt.grid(h) == h  # still a valid grid
 
 
 @given(boards)
@@ -335,12 +331,12 @@ def test_solvers_on_sparse_boards(g: Grid) -> None:
 
 UNSOLVABLE = {
     # a car ahead of A on the exit row can never get past it
-    "car ahead": rh.grid([(15, 16), (19, 20), (1, 2), (22, 36), (11, 25)]),
+    "car ahead": rt.grid([(15, 16), (19, 20), (1, 2), (22, 36), (11, 25)]),
     # column 6 is full: the truck on the exit cell cannot move up or down
-    "column full": rh.grid([(17, 18), (6, 20), (27, 41), (1, 3), (29, 31)]),
+    "column full": rt.grid([(17, 18), (6, 20), (27, 41), (1, 3), (29, 31)]),
     # the truck in column 3 can only clear row 3 by moving down, onto the truck
     # below it, which cannot move at all
-    "truck on truck": rh.grid([(15, 16), (3, 17), (24, 38), (5, 19), (22, 23)]),
+    "truck on truck": rt.grid([(15, 16), (3, 17), (24, 38), (5, 19), (22, 23)]),
 }
 
 
@@ -366,7 +362,7 @@ def test_the_examples_solve_with_legal_moves(name: str) -> None:
 
 
 def test_a_solved_board_needs_no_move() -> None:
-    g = rh.grid([(19, 20), (1, 2)])
+    g = rt.grid([(19, 20), (1, 2)])
     assert rh.solved(g)
     assert (bfsolve(g), psolve(g), dfsolve(g)) == ([], [], [])
     assert rh.goalmoves(g) == ()
@@ -374,7 +370,7 @@ def test_a_solved_board_needs_no_move() -> None:
 
 
 def test_one_move_from_the_exit() -> None:
-    g = rh.grid([(18, 19)])
+    g = rt.grid([(18, 19)])
     assert bfsolve(g) == [(0, 20)]
     assert psolve(g) == [(0, 20)]
 
@@ -385,51 +381,62 @@ def test_one_move_from_the_exit() -> None:
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_the_examples_round_trip_through_text(name: str) -> None:
     g = EXAMPLES[name]
-    assert rh.parse(rh.show(g)) == g
-    assert rh.parse(rh.show(g, sep="")) == g
-    assert rh.show(rh.parse(rh.show(g))) == rh.show(g)
+    assert rt.parse(rt.show(g)) == g
+    assert rt.parse(rt.show(g, sep="")) == g
+    assert rt.show(rt.parse(rt.show(g))) == rt.show(g)
 
 
 def test_show_draws_the_first_example() -> None:
-    assert rh.show(rh.g1, sep=" ") == "BCDEFF BCDEGH B.AAGH ..IIIH ..J.KK LLJ.MM"
-    assert rh.show(rh.grid([(17, 18)]), sep="") == "." * 12 + "..AA.." + "." * 18
+    assert rt.show(rh.g1, sep=" ") == "BCDEFF BCDEGH B.AAGH ..IIIH ..J.KK LLJ.MM"
+    assert rt.show(rt.grid([(17, 18)]), sep="") == "." * 12 + "..AA.." + "." * 18
 
 
 @given(boards)
 def test_parse_reads_back_what_show_draws(g: Grid) -> None:
-    text = rh.show(g)
-    assert rh.parse(text) == canonical(g)
-    assert Counter(rh.parse(text)) == Counter(g)
-    assert rh.show(rh.parse(text)) == rh.show(canonical(g))
-    assert rh.parse(rh.show(canonical(g))) == canonical(g)
+    assert rt.parse(rt.show(g)) == g
+    assert rt.parse(rt.show(g, sep="")) == g
+    assert rt.parse_named(rt.show(g)) == (g, rt.LETTERS[: len(g)])
+
+
+@given(boards, st.data())
+def test_a_board_in_its_authors_letters_reads_back_exactly(g: Grid, data: st.DataObject) -> None:
+    """Whatever letters an author gives the vehicles, parsing numbers them the special car
+    first, then in the order of the letters, and shows them back as written; the grids a
+    solution passes through read back the same way."""
+    others = data.draw(st.permutations("BCDEFGHIJKLMNPQRSTUVWYZbcdefghijklmnpqrsuvwyz"))
+    letters = "A" + "".join(sorted(others[: len(g) - 1]))
+    written = rt.show(g, sep=" ", letters=letters)
+    assert rt.parse_named(written) == (g, letters)
+    for m in rh.moves(g):
+        after = rh.move(g, m)
+        assert rt.parse_named(rt.show(after, letters=letters)) == (after, letters)
 
 
 @given(boards, st.data())
 def test_whitespace_and_the_empty_marks_do_not_matter(g: Grid, data: st.DataObject) -> None:
-    one_line = rh.show(g, sep="")
+    one_line = rt.show(g, sep="")
     pieces, gaps = [], st.text(" \t\n\r", max_size=2)
     for char in one_line:
         empty = data.draw(st.sampled_from(".o")) if char == "." else char
         pieces += [data.draw(gaps), empty]
     text = "".join(pieces) + data.draw(gaps)
-    assert rh.parse(text) == rh.parse(one_line) == canonical(g)
+    assert rt.parse(text) == rt.parse(one_line) == g
 
 
 @given(boards, st.lists(st.tuples(st.integers(0, 35), st.sampled_from("AB.oxq?Z é")), max_size=3))
 def test_a_damaged_board_parses_or_says_why(g: Grid, damage: list[tuple[int, str]]) -> None:
-    chars = list(rh.show(g, sep=""))
+    chars = list(rt.show(g, sep=""))
     for i, char in damage:
         chars[i] = char
     text = "".join(chars)
     try:
-        parsed = rh.parse(text)
+        parsed, letters = rt.parse_named(text)
     except BoardError as error:
-        assert str(error)
+        assert str(error) and "\n" not in str(error)
     else:
-        assert parsed == canonical(parsed)
-        assert rh.parse(rh.show(parsed)) == parsed
-        shown = rh.show(parsed, sep="")
-        assert [ch in ".o" for ch in text] == [ch == "." for ch in shown]
+        assert letters == "A" + "".join(sorted(letters[1:]))
+        assert rt.parse(rt.show(parsed)) == parsed
+        assert rt.show(parsed, sep="", letters=letters) == text.replace("o", ".")
 
 
 EMPTY_ROW = "......"
@@ -479,21 +486,21 @@ def board(*rows: str) -> str:
 )
 def test_parse_says_what_is_wrong_and_where(text: str, message: str) -> None:
     with pytest.raises(BoardError, match=re.escape(message)):
-        rh.parse(text)
+        rt.parse(text)
 
 
 def test_a_board_error_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="no special car"):
-        rh.parse("." * 36)
+        rt.parse("." * 36)
 
 
 def test_letters_and_empty_marks() -> None:
     text = board("oooooo", "BBB...", "..AA..", "C.....", "C.....", "......")
-    assert rh.parse(text) == rh.grid([(17, 18), (8, 10), (22, 29)])
-    # case counts: b is another vehicle than B; vehicles are ordered by rear cell
+    assert rt.parse(text) == rt.grid([(17, 18), (8, 10), (22, 29)])
+    # case counts: b is another vehicle than B; vehicles are numbered by their letters
     text = board("bb....", "BB....")
-    assert rh.parse(text) == rh.grid([(17, 18), (1, 2), (8, 9)])
-    assert rh.show(rh.parse(text)).splitlines()[:2] == ["BB....", "CC...."]
+    assert rt.parse_named(text) == (rt.grid([(17, 18), (8, 9), (1, 2)]), "ABb")
+    assert rt.show(rt.parse(text)).splitlines()[:2] == ["CC....", "BB...."]
 
 
 # --- grid -----------------------------------------------------------------------------
@@ -524,20 +531,20 @@ def test_letters_and_empty_marks() -> None:
 )
 def test_grid_rejects_what_is_not_a_position(spans: list[Span], message: str) -> None:
     with pytest.raises(BoardError, match=re.escape(message)):
-        rh.grid(spans)
+        rt.grid(spans)
 
 
 def test_grid_keeps_its_own_copy_of_the_spans() -> None:
     spans = [(17, 18), (1, 2)]
-    g = rh.grid(spans)
+    g = rt.grid(spans)
     spans.append((40, 41))
     spans[0] = (15, 16)
     assert g == pvector([(17, 18), (1, 2)])
-    assert list(rh.grid(iter([(19, 20), (22, 36)]))) == [(19, 20), (22, 36)]
+    assert list(rt.grid(iter([(19, 20), (22, 36)]))) == [(19, 20), (22, 36)]
 
 
 def test_grid_accepts_trucks_and_a_long_special_car() -> None:
-    assert list(rh.grid([(15, 17), (4, 18), (34, 41)])) == [(15, 17), (4, 18), (34, 41)]
+    assert list(rt.grid([(15, 17), (4, 18), (34, 41)])) == [(15, 17), (4, 18), (34, 41)]
 
 
 # --- the chapter's functions on hand-made cases --------------------------------------
@@ -552,15 +559,15 @@ def test_fillcells() -> None:
 
 
 def test_occupied_and_freecells() -> None:
-    g = rh.grid([(15, 16), (4, 18), (33, 34)])
+    g = rt.grid([(15, 16), (4, 18), (33, 34)])
     assert rh.occupied(g) == [4, 11, 15, 16, 18, 33, 34]
     assert rh.freecells(g) == [c for c in rh.allcells if c not in {4, 11, 15, 16, 18, 33, 34}]
     assert rh.freecells(rh.g1) == [16, 22, 23, 29, 30, 32, 39]
-    assert rh.occupied(rh.grid([(19, 20)])) == [19, 20]
+    assert rh.occupied(rt.grid([(19, 20)])) == [19, 20]
 
 
 def test_moves_of_cars_and_trucks() -> None:
-    g = rh.grid([(15, 16), (4, 18), (27, 41)])
+    g = rt.grid([(15, 16), (4, 18), (27, 41)])
     # A right only (14 is the wall); the truck in column 4 down only (it is at the top);
     # the truck in column 6 up only (it is at the bottom)
     assert rh.moves(g) == [(0, 17), (1, 25), (2, 20)]
@@ -576,19 +583,19 @@ def test_adjust() -> None:
 
 
 def test_move_and_solved() -> None:
-    g = rh.grid([(18, 19), (6, 13)])
-    assert rh.move(g, (0, 20)) == rh.grid([(19, 20), (6, 13)])
+    g = rt.grid([(18, 19), (6, 13)])
+    assert rh.move(g, (0, 20)) == rt.grid([(19, 20), (6, 13)])
     assert rh.move(g, (1, 20)) == pvector([(18, 19), (13, 20)])
     assert rh.solved(rh.move(g, (0, 20)))
     assert not rh.solved(g)
-    assert g == rh.grid([(18, 19), (6, 13)])  # the grid moved from is unchanged
+    assert g == rt.grid([(18, 19), (6, 13)])  # the grid moved from is unchanged
 
 
 def test_goalmoves() -> None:
-    assert rh.goalmoves(rh.grid([(15, 16)])) == ((0, 17), (0, 18), (0, 19), (0, 20))
-    assert rh.goalmoves(rh.grid([(15, 17)])) == ((0, 18), (0, 19), (0, 20))
-    assert rh.goalmoves(rh.grid([(18, 19)])) == ((0, 20),)
-    assert rh.goalmoves(rh.grid([(19, 20)])) == ()
+    assert rh.goalmoves(rt.grid([(15, 16)])) == ((0, 17), (0, 18), (0, 19), (0, 20))
+    assert rh.goalmoves(rt.grid([(15, 17)])) == ((0, 18), (0, 19), (0, 20))
+    assert rh.goalmoves(rt.grid([(18, 19)])) == ((0, 20),)
+    assert rh.goalmoves(rt.grid([(19, 20)])) == ()
 
 
 def test_covers() -> None:
@@ -650,7 +657,7 @@ def test_premoves() -> None:
 
 
 def test_expand() -> None:
-    g = rh.grid([(17, 18), (13, 27), (1, 3)])
+    g = rt.grid([(17, 18), (13, 27), (1, 3)])
     assert rh.expand(g, (0, 20)) == [(0, 19), (0, 20)]
     assert rh.expand(g, (0, 15)) == [(0, 16), (0, 15)]
     assert rh.expand(g, (0, 19)) == [(0, 19)]
@@ -663,11 +670,11 @@ def test_expand() -> None:
 
 def test_newplans_expands_the_first_move() -> None:
     # A was slid back by a premove: the plan's (0, 19) now needs two cells
-    g = rh.grid([(15, 16), (4, 11)])
+    g = rt.grid([(15, 16), (4, 11)])
     assert rh.newplans(g, ((0, 19), (0, 20))) == [((0, 17), (0, 18), (0, 19), (0, 20))]
     # (0, 17) is blocked by the truck in column 3, which can only go down, three
     # cells; its first step down is blocked by the car in row 4: right, or left twice
-    g = rh.grid([(15, 16), (3, 17), (24, 25)])
+    g = rt.grid([(15, 16), (3, 17), (24, 25)])
     down, goal = ((1, 24), (1, 31), (1, 38)), ((0, 17), (0, 18), (0, 19), (0, 20))
     assert rh.newplans(g, rh.goalmoves(g)) == [
         ((2, 26), *down, *goal),
@@ -678,7 +685,7 @@ def test_newplans_expands_the_first_move() -> None:
 def test_newplans_when_the_vehicle_already_covers_the_cell() -> None:
     """``expand`` gives nothing, so the plan goes on with its second move, as
     ``mkplans (expand g m ++ ms)`` does; with nothing left there is no plan."""
-    g = rh.grid([(18, 19)])
+    g = rt.grid([(18, 19)])
     assert rh.newplans(g, ((0, 19), (0, 20))) == [((0, 20),)]
     assert rh.newplans(g, ((0, 19),)) == []
 
@@ -703,14 +710,14 @@ ZX_BOARD = """
 
 def test_solve_runs_under_the_meter_it_is_given() -> None:
     meter = Meter(max_states=100_000)
-    solution = rh.DESCRIPTION.solve("bfs", ZX_BOARD, meter)
+    solution = DESCRIPTION.solve("bfs", ZX_BOARD, meter)
     assert solution.stats.expanded == meter.expanded > 0
     with pytest.raises(LimitReached):
-        rh.DESCRIPTION.solve("bfs", rh.DESCRIPTION.examples["g1"], Meter(10))
+        DESCRIPTION.solve("bfs", DESCRIPTION.examples["g1"], Meter(10))
 
 
 def test_a_board_is_shown_back_in_its_own_letters() -> None:
-    solution = rh.DESCRIPTION.solve("bfs", ZX_BOARD, Meter(max_states=100_000))
+    solution = DESCRIPTION.solve("bfs", ZX_BOARD, Meter(max_states=100_000))
     assert solution.pictures[0] == ZX_BOARD.strip()
     assert all(set(p) <= set("AZX.\n") for p in solution.pictures)
     assert all(
@@ -724,5 +731,55 @@ def test_a_board_is_shown_back_in_its_own_letters() -> None:
 
 
 def test_a_lower_case_x_is_a_wall_and_refused() -> None:
-    with pytest.raises(BoardError, match="wall"):
-        rh.DESCRIPTION.solve("bfs", ZX_BOARD.replace("X", "x"), Meter(max_states=100_000))
+    with pytest.raises(BoardError, match="wall 'x' at row 3, column 6: walls are not supported"):
+        rt.parse(ZX_BOARD.replace("X", "x"))
+
+
+# --- moves in the user's terms ------------------------------------------------------------
+
+
+def test_moves_in_words_notation_and_json() -> None:
+    ms = rh.moves(rh.g1)
+    assert [rt.words(rh.g1, m) for m in ms] == [
+        "A left 1", "B down 1", "C down 1", "I left 1", "K left 1", "M left 1"
+    ]  # fmt: skip
+    assert [rt.notation(rh.g1, m) for m in ms] == ["A-1", "B+1", "C+1", "I-1", "K-1", "M-1"]
+    assert rt.move_json(rh.g1, (2, 16)) == {"vehicle": "C", "from": [0, 1], "to": [1, 1]}
+    assert rt.move_json(rh.g1, (12, 39)) == {"vehicle": "M", "from": [5, 4], "to": [5, 3]}
+    assert rt.words(rh.g1, (2, 30)) == "C down 3" and rt.notation(rh.g1, (2, 30)) == "C+3"
+
+
+@given(boards)
+def test_a_move_is_said_in_letters_rows_and_columns(g: Grid) -> None:
+    """Each move's words, notation and JSON agree with a coordinate model of the board:
+    the vehicle named by its letter, one square in the way it goes, and the JSON's
+    ``from`` and ``to`` its top-left square before and after, counted from 0; no cell
+    number of the chapter's leaks."""
+    letters = rt.LETTERS
+    for m in rh.moves(g):
+        v, _ = m
+        before, after = set(cells_of(g[v])), set(cells_of(rh.move(g, m)[v]))
+        (new,) = after - before
+        (row, col), (old_row, old_col) = new, next(iter(before - after))
+        way = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}[
+            ((row > old_row) - (row < old_row), (col > old_col) - (col < old_col))
+        ]
+        assert rt.words(g, m) == f"{letters[v]} {way} 1"
+        assert rt.notation(g, m) == f"{letters[v]}{'+' if way in ('right', 'down') else '-'}1"
+        top_left = [list(min(before)), list(min(after))]
+        assert rt.move_json(g, m) == {"vehicle": letters[v], "from": top_left[0], "to": top_left[1]}
+
+
+# --- hostile input ------------------------------------------------------------------------
+
+
+def test_a_huge_text_is_refused_before_it_is_read() -> None:
+    with pytest.raises(BoardError, match=r"at most 10,000 characters, this one has 3,000,000$"):
+        rt.parse("." * 3_000_000)
+    assert len(rt.show(rh.g1, sep="  \n  ")) < rt.MAX_TEXT
+
+
+@pytest.mark.parametrize("span", [(1, 10**12), (-(10**12), 1), (15, 15 + 10**9)])
+def test_a_huge_span_is_refused_at_once(span: Span) -> None:
+    with pytest.raises(BoardError, match="is not 2 or 3 board cells in a line"):
+        rt.grid([(17, 18), span])

@@ -32,16 +32,20 @@ from hypothesis import strategies as st
 
 from pearls import cli, search
 from pearls.analysis import levels
-from pearls.errors import BoardError, LimitReached
+from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter
 from pearls.puzzles import rushhour as rh
 from pearls.puzzles import rushhour_players as rp
 from pearls.puzzles.rushhour import Grid, Move
-from pearls.puzzles.rushhour_players import Metric, Walls
+from pearls.puzzles.rushhour import text as rt
+from pearls.puzzles.rushhour_players import Metric, Walls, clusters
+from pearls.puzzles.rushhour_players import generate as gen
+from pearls.puzzles.rushhour_players import text as pt
+from pearls.puzzles.rushhour_players.describe import DESCRIPTION
 
 Capture = pytest.CaptureFixture[str]
 
-CARD_40 = rh.show(rh.p4, sep="")
+CARD_40 = rt.show(rh.p4, sep="")
 README = "BBBCDEFGGCDEF.AADEHHI....JI.KK.JLLMM"  # Fogleman's rush README: 49 moves
 PLAYER = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"  # his online player's board: 60 moves
 
@@ -131,7 +135,7 @@ def slide_distances(board: str) -> tuple[int, dict[str, int]]:
 
 
 def solve(text: str, metric: Metric) -> list[Move] | None:
-    board = rp.parse(text)
+    board = pt.parse(text)
     return search.bfsolve(meter().watch(rp.puzzle(metric, board.walls)), board.grid)
 
 
@@ -148,10 +152,10 @@ def test_fogleman_readme_example_takes_49_slides() -> None:
 
 
 def test_fogleman_player_board_with_a_wall_takes_60_slides_in_a_cluster_of_2332() -> None:
-    board = rp.parse(PLAYER)
+    board = pt.parse(PLAYER)
     assert board.walls == frozenset({4})
     assert len(solve(PLAYER, "slides") or []) == 60
-    analysis = rp.cluster(meter().watch(rp.puzzle("slides", board.walls)), board.grid)
+    analysis = clusters.cluster(meter().watch(rp.puzzle("slides", board.walls)), board.grid)
     assert (analysis.states, analysis.max_distance) == (2_332, 60)
     assert board.grid in analysis.farthest
     size, distance = slide_distances(PLAYER)
@@ -171,23 +175,17 @@ def test_the_wall_matters() -> None:
 # --- boards for the properties --------------------------------------------------------------
 
 
-def canonical(g: Grid) -> Grid:
-    """The grid with its vehicles in parse's order: special car, then by rear cell."""
-    return rh.grid([g[0], *sorted(g[1:])])
-
-
 @st.composite
 def walled(
     draw: st.DrawFn, starts: tuple[Grid, ...] = (rh.g1, rh.p2, rh.p3, rh.p4), max_moves: int = 30
 ) -> tuple[Grid, Walls]:
-    """A book example after a random walk, with up to three walls on free cells, its
-    vehicles in parse's order."""
+    """A book example after a random walk, with up to three walls on free cells."""
     g = draw(st.sampled_from(starts))
     for _ in range(draw(st.integers(0, max_moves))):
         g = rh.move(g, draw(st.sampled_from(rh.moves(g))))
     free = rh.freecells(g)
     walls = draw(st.lists(st.sampled_from(free), max_size=3, unique=True))
-    return canonical(g), frozenset(walls)
+    return g, frozenset(walls)
 
 
 @st.composite
@@ -196,9 +194,9 @@ def sparse(draw: st.DrawFn) -> tuple[Grid, Walls]:
     positions (12,500 the largest of 3,000 tried), some unsolvable."""
     rng = random.Random(draw(st.integers(0, 10**6)))
     cars, trucks, walls = draw(st.integers(0, 4)), draw(st.integers(0, 1)), draw(st.integers(0, 3))
-    board = rp.random_board(rng, cars, trucks, walls)
+    board = gen.random_board(rng, cars, trucks, walls)
     if board is None:
-        return rh.grid([(15, 16)]), rp.NO_WALLS
+        return rt.grid([(15, 16)]), rp.NO_WALLS
     return board.grid, board.walls
 
 
@@ -207,7 +205,7 @@ modest = walled(starts=(rh.p3,)) | sparse()  # clusters of at most 1,366 positio
 
 
 def text_of(g: Grid, walls: Walls) -> str:
-    return rp.database(g, walls)
+    return pt.database(g, walls)
 
 
 # --- moves --------------------------------------------------------------------------------
@@ -216,8 +214,8 @@ def text_of(g: Grid, walls: Walls) -> str:
 @given(boards)
 def test_slides_agree_with_the_yardstick(board: tuple[Grid, Walls]) -> None:
     g, walls = board
-    after = sorted(plain(rp.database(rp.slide(g, m), walls)) for m in rp.slides(g, walls))
-    assert after == sorted(neighbours(plain(rp.database(g, walls))))
+    after = sorted(plain(pt.database(rp.slide(g, m), walls)) for m in rp.slides(g, walls))
+    assert after == sorted(neighbours(plain(pt.database(g, walls))))
 
 
 @given(boards)
@@ -239,7 +237,7 @@ def test_no_move_enters_a_wall_and_walls_never_move(board: tuple[Grid, Walls]) -
         for m in p.moves(g):
             h = p.move(g, m)
             assert walls.isdisjoint(rh.occupied(h))
-            assert rh.grid(h) == h
+            assert rt.grid(h) == h
             assert set(rp.freecells(h, walls)) | set(rh.occupied(h)) | walls == set(rh.allcells)
 
 
@@ -284,9 +282,9 @@ def test_slide_solutions_replay_and_are_no_longer_than_step_solutions(
     board: tuple[Grid, Walls],
 ) -> None:
     g, walls = board
-    _, distance = slide_distances(rp.database(g, walls))
-    shortest = {m: solve(rp.database(g, walls), m) for m in rp.METRICS}
-    expected = distance.get(plain(rp.database(g, walls)))
+    _, distance = slide_distances(pt.database(g, walls))
+    shortest = {m: solve(pt.database(g, walls), m) for m in rp.METRICS}
+    expected = distance.get(plain(pt.database(g, walls)))
     if expected is None:
         assert shortest == {"steps": None, "slides": None}
         return
@@ -303,7 +301,7 @@ def test_plans_in_either_metric_replay_and_never_beat_bfs(board: tuple[Grid, Wal
     g, walls = board
     for metric in rp.METRICS:
         planned = search.psolve(meter().watch_planner(rp.planner(metric, walls)), g)
-        shortest = solve(rp.database(g, walls), metric)
+        shortest = solve(pt.database(g, walls), metric)
         assert (planned is None) == (shortest is None)
         if planned is not None and shortest is not None:
             assert len(planned) >= len(shortest)
@@ -313,10 +311,10 @@ def test_plans_in_either_metric_replay_and_never_beat_bfs(board: tuple[Grid, Wal
 @pytest.mark.parametrize("name", ["g1", "p1", "p2", "p3", "p4"])
 def test_the_chapters_examples_in_slides(name: str) -> None:
     g = getattr(rh, name)
-    slides = solve(rh.show(g), "slides")
+    slides = solve(rt.show(g), "slides")
     planned = search.psolve(meter().watch_planner(rp.planner("slides")), g)
     assert slides is not None and planned is not None
-    assert len(slides) == slides_to_exit(rh.show(g))
+    assert len(slides) == slides_to_exit(rt.show(g))
     assert len(slides) <= len(planned)
     assert rh.solved(replay(g, rp.NO_WALLS, "slides", planned))
 
@@ -327,12 +325,12 @@ MEASURED = {"g1": (34, 24), "p1": (34, 24), "p2": (18, 10), "p3": (55, 32), "p4"
 @pytest.mark.parametrize("name", MEASURED)
 def test_steps_and_slides_on_the_chapters_examples(name: str) -> None:
     """The table of docs/rushhour-players.md."""
-    text = rh.show(getattr(rh, name))
+    text = rt.show(getattr(rh, name))
     assert (len(solve(text, "steps") or []), len(solve(text, "slides") or [])) == MEASURED[name]
 
 
 def test_walls_can_make_a_board_unsolvable() -> None:
-    board = rp.parse("...... ...... AA..x. ...... ...... ......")
+    board = pt.parse("...... ...... AA..x. ...... ...... ......")
     assert solve("...... ...... AA..x. ...... ...... ......", "slides") is None
     assert rp.premoves(board.grid, (0, 20), board.walls, "slides") == []
     assert (
@@ -351,7 +349,7 @@ def test_cluster_distances_agree_with_bfs_from_each_position(
     g, walls = board
     for metric in rp.METRICS:
         p = rp.puzzle(metric, walls)
-        analysis = rp.cluster(meter().watch(p), g)
+        analysis = clusters.cluster(meter().watch(p), g)
         members = [q for level in levels(p, [g]) for q in level]
         assert analysis.states == len(members)
         if analysis.max_distance < 0:
@@ -372,24 +370,24 @@ def test_cluster_distances_agree_with_bfs_from_each_position(
 @given(boards, st.sampled_from(["\n", "", " "]))
 def test_the_text_forms_read_back(board: tuple[Grid, Walls], sep: str) -> None:
     g, walls = board
-    for text in (rp.database(g, walls), rp.show(g, walls, sep=sep)):
-        read = rp.parse(text)
+    for text in (pt.database(g, walls), pt.show(g, walls, sep=sep)):
+        read = pt.parse(text)
         assert (read.grid, read.walls) == (g, walls)
-        assert rp.show(read.grid, read.walls, sep="", letters=read.letters, empty=read.empty) == (
+        assert pt.show(read.grid, read.walls, sep="", letters=read.letters, empty=read.empty) == (
             "".join(text.split())
         )
-    assert rp.parse(f"17 {rp.database(g, walls)} 2").grid == g
-    assert rp.database(g, walls).replace("o", ".") == rp.show(g, walls, sep="")
+    assert pt.parse(f"17 {pt.database(g, walls)} 2").grid == g
+    assert pt.database(g, walls).replace("o", ".") == pt.show(g, walls, sep="")
 
 
 def test_the_forms_of_one_board() -> None:
-    board = rp.parse(PLAYER)
-    assert rp.show(board.grid, board.walls, letters=board.letters, empty="o", sep="") == PLAYER
-    grid6 = rp.show(board.grid, board.walls, letters=board.letters)
+    board = pt.parse(PLAYER)
+    assert pt.show(board.grid, board.walls, letters=board.letters, empty="o", sep="") == PLAYER
+    grid6 = pt.show(board.grid, board.walls, letters=board.letters)
     assert grid6.splitlines()[0] == "IBBx.."
-    assert rp.parse(grid6)._replace(empty="o") == board
-    assert rp.database(board.grid, board.walls) == "BCCxooBooDEEFAADooFoGHHIJJGooIKKLLLI"
-    assert rp.parse(rp.database(board.grid, board.walls)).grid == board.grid
+    assert pt.parse(grid6)._replace(empty="o") == board
+    assert pt.database(board.grid, board.walls) == "HBBxooHooKCCIAAKooIoJDDLEEJooLFFGGGL"
+    assert pt.parse(pt.database(board.grid, board.walls)).grid == board.grid
 
 
 @pytest.mark.parametrize(
@@ -403,30 +401,41 @@ def test_the_forms_of_one_board() -> None:
 )
 def test_bad_boards_say_why(text: str, message: str) -> None:
     with pytest.raises(BoardError, match=message):
-        rp.parse(text)
+        pt.parse(text)
 
 
 def test_records_keep_the_databases_numbers() -> None:
-    batch = "\n".join(
-        [
-            "# moves board cluster",
-            f"60 {PLAYER} 2332",
-            "",
-            CARD_40,
-            *rh.show(rh.p2).splitlines(),
-            "AA....",
-        ]
-    )
-    found = list(rp.records(batch))
+    batch = [
+        "# moves board cluster",
+        f"60 {PLAYER} 2332",
+        "",
+        CARD_40,
+        *rt.show(rh.p2).splitlines(),
+        "AA....",
+    ]
+    found = list(pt.records(batch))
     assert [r.fields for r in found] == [
         {"line": 2, "database_moves": 60, "database_cluster": 2332},
         {"line": 4},
         {"line": 5},
         {"line": 11},
     ]
-    assert [r.text for r in found[:3]] == [PLAYER, CARD_40, rh.show(rh.p2, sep="")]
+    assert [r.text for r in found[:3]] == [PLAYER, CARD_40, rt.show(rh.p2, sep="")]
     with pytest.raises(BoardError):
-        rp.parse(found[3].text)
+        pt.parse(found[3].text)
+
+
+def test_a_bad_line_of_a_batch_is_a_record_of_its_own() -> None:
+    batch = ["g1", "AAxx", CARD_40, "...... ......", *rt.show(rh.p2).splitlines(), "#", "BB...."]
+    found = list(pt.records(batch))
+    assert [(r.fields["line"], r.text) for r in found] == [
+        (1, "g1"),
+        (2, "AAxx"),
+        (3, CARD_40),
+        (4, "...... ......"),
+        (5, rt.show(rh.p2, sep="")),
+        (12, "BB...."),
+    ]
 
 
 # --- generation -----------------------------------------------------------------------------
@@ -434,37 +443,41 @@ def test_records_keep_the_databases_numbers() -> None:
 
 def test_generated_puzzles_are_their_clusters_hardest_and_seeded() -> None:
     settings = {"cars": "4", "trucks": "2", "walls": "1", "tries": "2"}
-    made = [g for _, g in zip(range(3), rp.generate(settings, 5, meter()), strict=False)]
-    again = [g for _, g in zip(range(3), rp.generate(settings, 5, meter()), strict=False)]
+    made = [g for _, g in zip(range(3), gen.generate(settings, 5, meter()), strict=False)]
+    again = [g for _, g in zip(range(3), gen.generate(settings, 5, meter()), strict=False)]
     assert [m.fields for m in made] == [m.fields for m in again]
     assert [m.fields["boards"] for m in made] == [2, 4, 6]
     for m in made:
         text = m.fields["board"]
         assert isinstance(text, str) and text == m.text
-        board = rp.parse(text)
+        board = pt.parse(text)
         assert (len(board.grid), len(board.walls)) == (7, 1)
         size, distance = slide_distances(text)
         assert (m.fields["length"], m.fields["cluster"]) == (distance[plain(text)], size)
         assert m.fields["length"] == max(distance.values())
-        assert m.picture == rp.show(board.grid, board.walls)
+        assert m.picture == pt.show(board.grid, board.walls)
 
 
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
         ({"cars": "20"}, "do not fit"),
-        ({"trucks": "many"}, "whole number"),
+        ({"trucks": "many"}, "--trucks must be a whole number, not 'many'"),
+        ({"cars": "²"}, "--cars must be a whole number, not '²'"),
+        ({"walls": "٣"}, "--walls must be a whole number, not '٣'"),
+        ({"walls": "-1"}, "--walls must be a whole number, not '-1'"),
+        ({"tries": "9" * 5_000}, "--tries must be a number of at most 6 digits$"),
         ({"tries": "0"}, "at least 1"),
     ],
 )
 def test_generate_refuses_impossible_settings(settings: dict[str, str], message: str) -> None:
-    with pytest.raises(BoardError, match=message):
-        next(rp.generate(settings, 0, meter()))
+    with pytest.raises(OptionError, match=message):
+        next(gen.generate(settings, 0, meter()))
 
 
 def test_generate_stops_at_the_meters_limit() -> None:
     with pytest.raises(LimitReached):
-        list(rp.generate({}, 0, Meter(max_states=2_000)))
+        list(gen.generate({}, 0, Meter(max_states=2_000)))
 
 
 # --- the command line ----------------------------------------------------------------------
@@ -473,7 +486,7 @@ def test_generate_stops_at_the_meters_limit() -> None:
 @pytest.fixture
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The command line offers the players' Rush Hour, whatever the registry says."""
-    monkeypatch.setattr(cli, "PUZZLES", {"rushhour": rp.DESCRIPTION})
+    monkeypatch.setattr(cli, "PUZZLES", {"rushhour": DESCRIPTION})
 
 
 def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
@@ -511,7 +524,7 @@ def test_cli_batch_reports_the_databases_numbers_beside_ours(
     capsys: Capture, tmp_path: Path
 ) -> None:
     batch = tmp_path / "rush.txt"
-    batch.write_text(f"60 {PLAYER} 2332\n51 {rp.database(rh.p4)} 4780\n", encoding="utf-8")
+    batch.write_text(f"60 {PLAYER} 2332\n51 {pt.database(rh.p4)} 4780\n", encoding="utf-8")
     code, out, err = run(
         capsys, "solve", "rushhour", "--batch", str(batch), "--metric", "slides", "--json"
     )
@@ -546,3 +559,33 @@ def test_cli_generate_prints_board_length_and_cluster(capsys: Capture) -> None:
     for m in made:
         size, distance = slide_distances(m["board"])
         assert (m["length"], m["cluster"]) == (distance[plain(m["board"])], size)
+
+
+GENERATING = ("--cars", "--trucks", "--walls", "--tries")
+
+
+@pytest.mark.parametrize("command", ["solve", "analyze", "generate"])
+def test_each_command_offers_its_own_options(capsys: Capture, command: str) -> None:
+    assert cli.main([command, "rushhour", "--help"]) == 0
+    shown = capsys.readouterr().out
+    generating = command == "generate"
+    assert all((f"[{option} N]" in shown) == generating for option in GENERATING)
+    assert ("[--metric {steps,slides}]" in shown) != generating
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "rushhour", "--cars", "3"], "unrecognized arguments: --cars 3"),
+        (["generate", "rushhour", "--metric", "slides"], "unrecognized arguments: --metric"),
+        (["generate", "rushhour", "--cars", "²"], "--cars must be a whole number, not '²'"),
+        (["generate", "rushhour", "--walls", "9" * 5_000], "--walls must be a number of at most"),
+        (["solve", "rushhour", "--board", "." * 100_000], "at most 10,000 characters"),
+        (["solve", "rushhour", "--board", f"{'5' * 5_000} {PLAYER} 1"], "has 5,000 digits"),
+    ],
+)
+def test_bad_values_get_one_line_and_exit_2(capsys: Capture, argv: list[str], message: str) -> None:
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err

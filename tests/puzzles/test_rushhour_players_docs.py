@@ -1,9 +1,9 @@
 """The figures of docs/rushhour-players.md, drawn by the code they show and kept up to date.
 
 Each figure under ``docs/rushhour-players/`` is an SVG file made here: boards by
-:func:`pearls.puzzles.rushhour.draw` (walls included), distance histograms of clusters by
-:func:`pearls.svg.bar_chart`, and the gallery from the seeds that ``pearls generate
-rushhour`` turns into hard puzzles.  A test fails when a file differs from what the code
+:func:`pearls.puzzles.rushhour_players.draw.draw` (walls included), distance histograms of
+clusters by :func:`pearls.svg.bar_chart`, and the gallery of hard puzzles that ``pearls
+generate rushhour --seed N`` makes.  A test fails when a file differs from what the code
 draws now; run it with ``PEARLS_WRITE_FIGURES=1`` to draw the files afresh.
 """
 
@@ -20,12 +20,14 @@ from pearls.description import Generated
 from pearls.limits import Meter
 from pearls.puzzles import rushhour as rh
 from pearls.puzzles import rushhour_players as rp
-from pearls.puzzles.rushhour_players import Metric
+from pearls.puzzles.rushhour import text as rt
+from pearls.puzzles.rushhour_players import Metric, clusters, draw, generate
+from pearls.puzzles.rushhour_players import text as pt
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "rushhour-players"
 PLAYER = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"  # Fogleman's online player's board
 
-# The gallery: (settings, seed) -> (slides, cluster) of the first puzzle that
+# The gallery: (walls, --seed) -> (slides, cluster) of the first puzzle that
 # `pearls generate rushhour --seed SEED [--walls 1]` prints, found by trying seeds 0..299.
 GALLERY: dict[tuple[str, int], tuple[int, int]] = {
     ("0", 260): (32, 8_195),
@@ -36,13 +38,13 @@ GALLERY: dict[tuple[str, int], tuple[int, int]] = {
 
 
 def board_figure(text: str) -> str:
-    board = rp.parse(text)
-    return rh.draw(board.grid, board.letters, board.walls)
+    board = pt.parse(text)
+    return draw.draw(board.grid, board.letters, board.walls)
 
 
 def histogram(text: str, metric: Metric) -> str:
-    board = rp.parse(text)
-    analysis = rp.cluster(rp.puzzle(metric, board.walls), board.grid)
+    board = pt.parse(text)
+    analysis = clusters.cluster(rp.puzzle(metric, board.walls), board.grid)
     title = f"{analysis.states:,} positions by {metric} from the nearest solved one"
     return svg.bar_chart(
         analysis.histogram, title=title, x_label=metric, y_label="positions", bar=6
@@ -50,7 +52,7 @@ def histogram(text: str, metric: Metric) -> str:
 
 
 def generated(walls: str, seed: int) -> Generated:
-    return next(rp.generate({"walls": walls}, seed, Meter(max_states=100_000)))
+    return next(generate.generate({"walls": walls}, seed, Meter(max_states=100_000)))
 
 
 def gallery_figure(walls: str, seed: int) -> Callable[[], str]:
@@ -59,8 +61,8 @@ def gallery_figure(walls: str, seed: int) -> Callable[[], str]:
 
 FIGURES: dict[str, Callable[[], str]] = {
     "player-60.svg": lambda: board_figure(PLAYER),
-    "cluster-p1-steps.svg": lambda: histogram(rh.show(rh.p1), "steps"),
-    "cluster-p1-slides.svg": lambda: histogram(rh.show(rh.p1), "slides"),
+    "cluster-p1-steps.svg": lambda: histogram(rt.show(rh.p1), "steps"),
+    "cluster-p1-slides.svg": lambda: histogram(rt.show(rh.p1), "slides"),
     "cluster-player-60.svg": lambda: histogram(PLAYER, "slides"),
     **{f"generated-{seed}.svg": gallery_figure(walls, seed) for walls, seed in GALLERY},
 }
@@ -80,7 +82,7 @@ def test_the_figure_is_what_the_code_draws(name: str) -> None:
 def test_the_gallerys_numbers(walls: str, seed: int) -> None:
     made = generated(walls, seed)
     assert (made.fields["length"], made.fields["cluster"]) == GALLERY[walls, seed]
-    board = rp.parse(made.text)
+    board = pt.parse(made.text)
     assert len(rp.bfsolve(board.grid, "slides", board.walls) or []) == GALLERY[walls, seed][0]
 
 
