@@ -412,7 +412,7 @@ def korf_section(config: Config) -> Section:
     if importlib.util.find_spec("bench.korf") is None:
         return Section("Korf's 100", ["bench/korf.py is not there yet."], None)
     from bench import korf
-    from pearls import patterns
+    from pearls.puzzles.sliding import patterns
 
     if config.quick and patterns.databases(make=False) is None:
         note = (

@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 
-from pearls import patterns, search
+from pearls import search
+from pearls.puzzles.sliding import patterns
 from pearls.informed import astar, carried, idastar, score, scored
 from pearls.limits import Meter, Stats
-from pearls.patterns import Databases
+from pearls.puzzles.sliding.patterns import Databases
 from pearls.puzzles import sliding
 from pearls.puzzles.sliding import Board
 

@@ -28,7 +28,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pearls import patterns as pt
+from pearls.puzzles.sliding import patterns as pt
 from pearls.analysis import levels
 from pearls.cli import main
 from pearls.errors import LimitReached

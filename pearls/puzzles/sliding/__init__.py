@@ -974,7 +974,7 @@ def _estimate(f: Frame, settings: Settings) -> Estimate[Board, Move]:
         return manhattan_estimate(f)
     if chosen == "patterns":
         # imported here, not above: pearls.patterns builds on this module
-        from pearls import patterns
+        from pearls.puzzles.sliding import patterns
 
         if (f.rows, f.cols) != (4, 4):
             raise BoardError("pattern databases serve 4x4 trays: use --heuristic conflict")
@@ -1009,7 +1009,7 @@ def _pattern_idastar(f: Frame) -> Method[Board, Move]:
     on its first use, with the meter's progress shown (a few minutes, which the
     search's limits do not count: the search runs under a meter of the same limits
     started after the build)."""
-    from pearls import patterns  # not at the top: pearls.patterns builds on this module
+    from pearls.puzzles.sliding import patterns  # not at the top: patterns builds on this module
 
     def run(q: Board, meter: Meter) -> list[Move] | None:
         dbs = patterns.databases(progress=meter.progress)
