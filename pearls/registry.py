@@ -24,8 +24,8 @@ from pearls.puzzles import (
     pandigital,
     river,
     rushhour_players,
-    sliding,
 )
+from pearls.puzzles.sliding import describe as sliding_describe
 
 __all__ = ["PUZZLES"]
 
@@ -43,8 +43,8 @@ PUZZLES: Mapping[str, Description] = {
         pandigital.DESCRIPTION,
         river.DESCRIPTION,
         hanoi.DESCRIPTION,
-        sliding.EIGHT_DESCRIPTION,
-        sliding.FIFTEEN_DESCRIPTION,
-        sliding.DESCRIPTION,
+        sliding_describe.EIGHT_DESCRIPTION,
+        sliding_describe.FIFTEEN_DESCRIPTION,
+        sliding_describe.DESCRIPTION,
     )
 }
