@@ -48,7 +48,14 @@ _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")  # a table's name, e.g. "tiles-4x4-bla
 
 
 def say(message: str) -> None:
-    """Warn in one line on stderr: ``pearls: warning: MESSAGE``."""
+    """Warn in one line on stderr: ``pearls: warning: MESSAGE``, its whitespace folded.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     say("cannot keep\\n  the table")
+    >>> err.getvalue()
+    'pearls: warning: cannot keep the table\\n'
+    """
     print("pearls: warning:", *message.split(), file=sys.stderr)
 
 

@@ -109,7 +109,11 @@ class Frame:
         return self.rows * self.cols
 
     def steps(self, c: Cell, d: Cell) -> int:
-        """The rows plus the columns between two cells: ``|r - r'| + |k - k'|``."""
+        """The rows plus the columns between two cells: ``|r - r'| + |k - k'|``.
+
+        >>> EIGHT.steps(0, 8)
+        4
+        """
         (r, k), (s, j) = divmod(c, self.cols), divmod(d, self.cols)
         return abs(r - s) + abs(k - j)
 

@@ -63,7 +63,6 @@ __all__ = [
     "MAX_FLAGS",
     "SIZE_OPTION",
     "TEXT_FORM",
-    "kept_databases",
     "problem",
     "scrambled",
 ]
@@ -178,7 +177,7 @@ def _start(
 # The methods
 
 
-def kept_databases(meter: Meter) -> patterns.Databases:
+def _kept_databases(meter: Meter) -> patterns.Databases:
     """The 15 puzzle's pattern databases as the command line keeps them
     (:class:`pearls.cache.Files`): read back, or built and kept, the build stopped at
     the time ``meter`` has left (its states are not the search's, so not counted)."""
@@ -195,11 +194,11 @@ def _with_patterns(f: Frame) -> dict[str, Method[Board, Move]]:
     IDA* on flat integers (:func:`~pearls.puzzles.sliding.patterns.tile_idastar`)."""
 
     def by_astar(q: Board, meter: Meter) -> list[Move] | None:
-        e = patterns.estimate(kept_databases(meter), f)
+        e = patterns.estimate(_kept_databases(meter), f)
         return astar(meter.watch(scored(puzzle(f), e)), score(e, q), carried)
 
     def by_idastar(q: Board, meter: Meter) -> list[Move] | None:
-        return patterns.tile_idastar(kept_databases(meter), f, q, meter).moves
+        return patterns.tile_idastar(_kept_databases(meter), f, q, meter).moves
 
     return {
         "astar": Method(by_astar, "a shortest solution led by pattern databases (astar)", True),
@@ -239,6 +238,11 @@ def problem(f: Frame, text: str, settings: Settings, big: bool) -> Problem[Board
     """The problem a text board describes on the tray ``f``, refused if unsolvable.  An
     analysis gets the perfect hash where its flags, a byte a board, take no more than
     :data:`MAX_FLAGS` bytes; on larger trays it keeps a set and meets the state limit.
+
+    >>> p = problem(frame(2, 3), "4 1 2 / 0 5 3", {}, big=False)
+    >>> p.start, list(p.methods), p.perfect_hash.size
+    ((4, 1, 2, 0, 5, 3), ['astar', 'idastar', 'bfs', 'iddfs', 'plan'], 360)
+    >>> problem(frame(4, 4), "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15", {}, True).perfect_hash
     """
     solvable_boards = f.size * factorial(f.size - 1) // 2
     return Problem(

@@ -84,7 +84,12 @@ MAX_TABLE = 1 << 26  # the largest table built: 64 MiB
 class Database:
     """One pattern's table on a ``rows x cols`` tray, for the blank-first goal:
     ``table[index]`` is the least number of moves of the pattern's tiles that bring them
-    home from the placement ``index`` encodes (see :meth:`index`)."""
+    home from the placement ``index`` encodes (see :meth:`index`).
+
+    >>> db = build(2, 3, (1, 2))
+    >>> db.index((0, 2, 1, 3, 4, 5)), db.value((0, 2, 1, 3, 4, 5))
+    (10, 6)
+    """
 
     rows: int
     cols: int
@@ -446,6 +451,11 @@ def estimate(dbs: Databases, f: Frame) -> Estimate[Board, Move]:
         change q m = db_p (index after) - db_p (index before)   where p holds m's tile
 
     and the index moves by one addition (see the module's docstring).
+
+    >>> dbs = databases(2, 3, ((1, 2), (3, 4, 5)))
+    >>> e, q = estimate(dbs, frame(2, 3)), (1, 2, 3, 4, 0, 5)
+    >>> e.whole(q), e.change(q, (5, 4)), e.whole(move(q, (5, 4)))
+    (1, -1, 0)
     """
     n = f.size
     owner = {t: (db, j) for db in dbs.tables for j, t in enumerate(db.pattern)}
@@ -509,6 +519,11 @@ def tile_idastar(dbs: Databases, f: Frame, q: Board, meter: Meter | None = None)
     undoes the one before.  A ``meter``, if given, counts the states expanded, shows
     progress and stops the search at its limits (checked every 16,384 states), raising
     :class:`~pearls.errors.LimitReached`.
+
+    >>> dbs = databases(2, 3, ((1, 2), (3, 4, 5)))
+    >>> found = tile_idastar(dbs, frame(2, 3), (4, 1, 2, 0, 5, 3))
+    >>> found.moves, found.bounds
+    ([(4, 3), (1, 0), (2, 1), (3, 2)], (4,))
     """
     tables, neighbours = _tables(dbs)
     group, weight, _, mirror_group, mirror_weight, _, flip = tables
