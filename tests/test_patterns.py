@@ -300,6 +300,7 @@ def test_a_build_answers_to_the_time_limit(
     out, err = capsys.readouterr()
     assert (code, out) == (3, "")
     assert "time limit" in err and len(err.splitlines()) == 1
+    assert "while building the pattern databases" in err and "--timeout 600" in err
 
 
 def test_an_unusable_cache_warns_once_and_the_search_goes_on(

@@ -96,7 +96,7 @@ class Frame:
     def __post_init__(self) -> None:
         n = self.size
         goal = tuple(range(n)) if self.blank_first else (*range(1, n), BLANK)
-        home = tuple(sorted(range(n), key=goal.__getitem__))
+        home = tuple(goal.index(t) for t in range(n))
         far = [[0 if t == BLANK else self.steps(c, home[t]) for c in range(n)] for t in range(n)]
         object.__setattr__(self, "goal", goal)
         object.__setattr__(self, "home", home)

@@ -22,7 +22,7 @@ from random import Random
 
 from pearls import cache, methods
 from pearls.description import JSON, Description, Generated, Option, Problem, Settings
-from pearls.errors import OptionError
+from pearls.errors import LimitReached, OptionError
 from pearls.informed import Estimate, astar, carried, score, scored
 from pearls.limits import Meter
 from pearls.methods import Method
@@ -63,6 +63,7 @@ __all__ = [
     "MAX_FLAGS",
     "SIZE_OPTION",
     "TEXT_FORM",
+    "BuildStopped",
     "problem",
     "scrambled",
 ]
@@ -80,8 +81,8 @@ HEURISTIC_OPTION = Option(
     "heuristic",
     "what leads astar and idastar: conflict (Manhattan distance and linear conflicts), "
     "manhattan, or patterns (additive pattern databases, 4x4 trays only, what random 15 "
-    "puzzles need: built on first use within --timeout, about a minute, then read from "
-    "the cache)",
+    "puzzles need: built on first use within --timeout, a minute or a few, then read "
+    "from the cache)",
     "conflict",
     ("conflict", "manhattan", "patterns"),
     commands=("solve",),
@@ -97,8 +98,9 @@ TEXT_FORM = (
     "The tiles row by row, 0 (or _) for the blank, rows separated by newlines or '/', tiles "
     "by spaces or commas: '1 2 3 / 4 5 6 / 7 8 0'. A move slides a tile next to the blank "
     "into it. Boards that cannot reach the goal (half of them, by parity) are refused. With "
-    "no board: the first example, posed for the --goal chosen; on a --size that has no "
-    f"example, the goal scrambled by a fixed walk of {SCRAMBLE} x (rows + columns) moves."
+    "no board: the first example (of the --size chosen), posed for the --goal chosen; on a "
+    f"--size with no example, the goal scrambled by a fixed walk of {SCRAMBLE} x (rows + "
+    "columns) moves."
 )
 
 
@@ -177,6 +179,22 @@ def _start(
 # The methods
 
 
+class BuildStopped(LimitReached):
+    """A limit that stopped the build of the pattern databases; its message says what to
+    do about it.
+
+    >>> print(BuildStopped("time", 1000, 60.0, 60.0))  # doctest: +ELLIPSIS
+    stopped at the time limit of 60 s (...) while building the pattern databases, ...
+    """
+
+    def __str__(self) -> str:
+        return (
+            f"{super().__str__()} while building the pattern databases, a minute or a few "
+            "once, then kept in the cache (the tables finished so far are kept): give the "
+            "first run --timeout 600"
+        )
+
+
 def _kept_databases(meter: Meter) -> patterns.Databases:
     """The 15 puzzle's pattern databases as the command line keeps them
     (:class:`pearls.cache.Files`): read back, or built and kept, the build stopped at
@@ -184,7 +202,10 @@ def _kept_databases(meter: Meter) -> patterns.Databases:
     left = None if meter.timeout is None else max(0.0, meter.timeout - meter.seconds)
     build = Meter(timeout=left, progress=meter.progress, every=meter.every)
     store = cache.Files()
-    dbs = patterns.databases(4, 4, patterns.FIFTEEN_PARTITION, store, patterns.metered(build))
+    try:
+        dbs = patterns.databases(4, 4, patterns.FIFTEEN_PARTITION, store, patterns.metered(build))
+    except LimitReached as e:
+        raise BuildStopped(e.limit, e.expanded, e.seconds, e.bound) from e
     assert dbs is not None  # databases() builds what is missing unless told not to
     return dbs
 
