@@ -170,7 +170,7 @@ class Files:
             self.warn(f"{path} is a directory where a cached table should be; going on without it")
             return None
         except NotADirectoryError as e:
-            self._give_up(f"the cache directory {self.root} is not a directory ({e.strerror})")
+            self._give_up(f"the cache directory {self.root} cannot be used ({e.strerror})")
             return None
         except OSError as e:
             self.warn(f"cannot read the cached {path} ({e.strerror}); building it afresh")

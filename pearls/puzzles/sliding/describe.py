@@ -204,8 +204,8 @@ def _kept_databases(meter: Meter) -> patterns.Databases:
     store = cache.Files()
     try:
         dbs = patterns.databases(4, 4, patterns.FIFTEEN_PARTITION, store, patterns.metered(build))
-    except LimitReached as e:
-        raise BuildStopped(e.limit, e.expanded, e.seconds, e.bound) from e
+    except LimitReached as e:  # the time limit: the build's meter has no other
+        raise BuildStopped(e.limit, e.expanded, meter.seconds, meter.timeout) from e
     assert dbs is not None  # databases() builds what is missing unless told not to
     return dbs
 
