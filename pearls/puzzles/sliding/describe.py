@@ -183,8 +183,8 @@ class BuildStopped(LimitReached):
     """A limit that stopped the build of the pattern databases; its message says what to
     do about it.
 
-    >>> print(BuildStopped("time", 1000, 60.0, 60.0))  # doctest: +ELLIPSIS
-    stopped at the time limit of 60 s (...) while building the pattern databases, ...
+    >>> str(BuildStopped("time", 1000, 60.0, 60.0))  # doctest: +ELLIPSIS
+    'stopped at the time limit of 60 s (...) while building the pattern databases, ...'
     """
 
     def __str__(self) -> str:
