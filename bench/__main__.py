@@ -41,6 +41,7 @@ from pearls.limits import Meter
 from pearls.puzzles import rushhour, sliding
 from pearls.puzzles.rushhour import Grid
 from pearls.puzzles.sliding import Board, Move
+from pearls.puzzles.sliding.text import show
 from pearls.registry import PUZZLES
 from pearls.types import Puzzle
 
@@ -412,9 +413,10 @@ def korf_section(config: Config) -> Section:
     if importlib.util.find_spec("bench.korf") is None:
         return Section("Korf's 100", ["bench/korf.py is not there yet."], None)
     from bench import korf
-    from pearls import patterns
+    from pearls.cache import Files
+    from pearls.puzzles.sliding import patterns
 
-    if config.quick and patterns.databases(make=False) is None:
+    if config.quick and patterns.databases(store=Files(), make=False) is None:
         note = (
             "Skipped in a quick run: the pattern databases are not cached "
             "(`python -m bench.korf` builds them)."
@@ -454,7 +456,7 @@ def dask_section(config: Config) -> Section:
     f = sliding.EIGHT if config.quick else sliding.frame(2, 5)
     puzzle, h = sliding.puzzle(f), sliding.rank(f)
     far = range(24, 28) if config.quick else range(20, 32)
-    boards = [sliding.show(sliding.EIGHT, peers.position(d)) for d in far]
+    boards = [show(sliding.EIGHT, peers.position(d)) for d in far]
     eight = PUZZLES["eight"]
     single = {
         "analysis": seconds(lambda: analyze(puzzle, [f.goal], h)),

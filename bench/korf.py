@@ -1,10 +1,11 @@
 """Korf's 100 random 15-puzzle instances, every one solved optimally: the figures behind
 docs/sliding.md.
 
-The solver is :func:`pearls.patterns.tile_idastar`, IDA* on flat integers led by the
-additive 3-6-6 pattern databases and their mirror image, in pure Python.  The databases
-come from the cache (``$XDG_CACHE_HOME/pearls``), built first if missing; ``--rebuild``
-builds them afresh and times the build.  Every solution is replayed move by move and its
+The solver is :func:`pearls.puzzles.sliding.patterns.tile_idastar`, IDA* on flat
+integers led by the additive 3-6-6 pattern databases and their mirror image, in pure
+Python.  The databases come from the cache (:class:`pearls.cache.Files`,
+``$XDG_CACHE_HOME/pearls``), built first if missing; ``--rebuild`` builds them afresh and
+times the build.  Every solution is replayed move by move and its
 length checked against the optimal length in tests/data/korf100.tsv.
 
 Progress goes to stderr, the Markdown tables to stdout; figures from a shared machine
@@ -26,12 +27,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 
-from pearls import patterns, search
+from pearls import search
+from pearls.cache import Files
 from pearls.informed import astar, carried, idastar, score, scored
 from pearls.limits import Meter, Stats
-from pearls.patterns import Databases
 from pearls.puzzles import sliding
-from pearls.puzzles.sliding import Board
+from pearls.puzzles.sliding import Board, patterns
+from pearls.puzzles.sliding.heuristics import conflict_estimate
+from pearls.puzzles.sliding.patterns import Databases
+from pearls.puzzles.sliding.planning import planner
 
 __all__ = [
     "DATA",
@@ -113,8 +117,9 @@ def instances(path: Path = DATA) -> list[Instance]:
 def build(rebuild: bool, progress: Callable[[str], None]) -> tuple[Databases, float | None]:
     """The 15 puzzle's databases, from the cache or built (always, with ``rebuild``), and
     the seconds the build took (``None`` if nothing was built)."""
+    store = Files()
     if not rebuild:
-        cached = patterns.databases(make=False)
+        cached = patterns.databases(store=store, make=False)
         if cached is not None:
             return cached, None
     began = time.monotonic()
@@ -125,7 +130,7 @@ def build(rebuild: bool, progress: Callable[[str], None]) -> tuple[Databases, fl
             progress(f"building {pattern}: {stats.expanded:,} states, {stats.seconds:.0f} s")
 
         db = patterns.build(4, 4, pattern, report)
-        patterns.save(db)
+        store.save(patterns.name(4, 4, pattern), db.table)
         tables.append(db)
     return Databases(4, 4, tuple(tables)), time.monotonic() - began
 
@@ -205,7 +210,7 @@ Solver = Callable[[sliding.Frame, Board, Meter], int]  # length found, the meter
 
 
 def _plan(f: sliding.Frame, q: Board, meter: Meter) -> int:
-    return len(search.psolve(meter.watch_planner(sliding.planner(f)), q) or ())
+    return len(search.psolve(meter.watch_planner(planner(f)), q) or ())
 
 
 def _bfs(f: sliding.Frame, q: Board, meter: Meter) -> int:
@@ -216,7 +221,7 @@ def _informed(kind: str, dbs: Databases | None = None) -> Solver:
     """A* or IDA* (``kind``) led by linear conflicts, or by the databases if given."""
 
     def solve(f: sliding.Frame, q: Board, meter: Meter) -> int:
-        e = sliding.conflict_estimate(f) if dbs is None else patterns.estimate(dbs, f)
+        e = conflict_estimate(f) if dbs is None else patterns.estimate(dbs, f)
         lifted = meter.watch(scored(sliding.puzzle(f), e))
         combinator = astar if kind == "astar" else idastar
         return len(combinator(lifted, score(e, q), carried) or ())

@@ -30,6 +30,7 @@ from pearls import search
 from pearls.informed import astar
 from pearls.puzzles import sliding
 from pearls.puzzles.sliding import EIGHT, Board
+from pearls.puzzles.sliding.heuristics import manhattan
 
 __all__ = [
     "HARDEST",
@@ -76,7 +77,7 @@ def pearls_bfs(q: Board) -> list[sliding.Move]:
 
 def pearls_astar(q: Board) -> list[sliding.Move]:
     """``astar`` led by the Manhattan distance, recomputed for each state."""
-    return astar(sliding.puzzle(EIGHT), q, lambda b: sliding.manhattan(EIGHT, b)) or []
+    return astar(sliding.puzzle(EIGHT), q, lambda b: manhattan(EIGHT, b)) or []
 
 
 def _blank_moves(q: Board) -> list[sliding.Move]:
@@ -113,7 +114,7 @@ def _simpleai(kind: str) -> Solver:
             return 1
 
         def heuristic(self, state: Board) -> int:
-            return sliding.manhattan(EIGHT, state)
+            return manhattan(EIGHT, state)
 
     def solve(q: Board, deadline: float) -> int | None:
         problem = Eight(q, deadline)
@@ -144,7 +145,7 @@ def _aima(kind: str) -> Solver:
 
         def h(self, node: object) -> int:
             state: Board = getattr(node, "state")  # noqa: B009 (an untyped library's node)
-            return sliding.manhattan(EIGHT, state)
+            return manhattan(EIGHT, state)
 
     def solve(q: Board, deadline: float) -> int | None:
         problem = Eight(q, deadline)

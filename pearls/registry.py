@@ -21,11 +21,11 @@ from pearls.puzzles import (
     nooff,
     pandigital,
     river,
-    sliding,
 )
 from pearls.puzzles.colour import describe as colour
 from pearls.puzzles.knight import describe as knight
 from pearls.puzzles.rushhour_players import describe as rushhour
+from pearls.puzzles.sliding import describe as sliding
 
 __all__ = ["PUZZLES"]
 

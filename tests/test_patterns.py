@@ -1,5 +1,6 @@
 """Pattern databases: their tables against a second, simpler search, their sums against
-the true distance, the cache, and IDA* on flat integers against Korf's optimal lengths.
+the true distance, keeping them in the cache, and IDA* on flat integers against Korf's
+optimal lengths.
 
 The yardstick for a table is a 0-1 breadth-first search over (pattern cells, blank cell)
 states, the blank's moves free and the pattern tiles' moves costing one: no regions, no
@@ -7,9 +8,9 @@ bit masks, no sparse index.  True distances come from breadth-first search over 
 small trays, and from A* (itself checked against breadth-first search in
 tests/puzzles/test_sliding.py) on the 8 puzzle.
 
-Every test builds its databases in a temporary cache (``XDG_CACHE_HOME``); the 15
-puzzle's own databases take minutes to build and are left to ``make bench``, which
-solves all of Korf's 100 instances.  The few instances here use a weaker partition,
+Every test keeps its databases in a temporary cache (``XDG_CACHE_HOME``), if at all;
+the 15 puzzle's own databases take a minute or more to build and are left to ``make
+bench``, which solves all of Korf's 100 instances.  The few instances here use a weaker partition,
 4-4-4-3, built in a couple of seconds.
 """
 
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import json
-import zlib
 from collections import deque
 from collections.abc import Iterator
 from itertools import pairwise
@@ -28,14 +28,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pearls import patterns as pt
 from pearls.analysis import levels
+from pearls.cache import Files
 from pearls.cli import main
 from pearls.errors import LimitReached
 from pearls.informed import carried, idastar, score, scored
 from pearls.limits import Meter, Stats
 from pearls.puzzles import sliding as sl
 from pearls.puzzles.sliding import EIGHT, Board, Frame, Move
+from pearls.puzzles.sliding import patterns as pt
+from pearls.puzzles.sliding.heuristics import astar_solve
 
 KORF = Path(__file__).parent / "data" / "korf100.tsv"
 QUICK_KORF = (12, 42, 55, 79)  # the instances the 4-4-4-3 databases solve in a few 10,000 states
@@ -156,7 +158,7 @@ def test_partition_sums_and_mirrors_never_exceed_the_true_distance_on_the_8_puzz
     dbs = pt.databases(3, 3, EIGHT_PARTITION)
     assert dbs is not None
     q = sl.random_board(f, rng)
-    shortest = sl.astar_solve(f, q)
+    shortest = astar_solve(f, q)
     assert shortest is not None
     plain = pt.turned(f, q)
     assert dbs.value(plain) <= len(shortest)
@@ -182,9 +184,9 @@ def test_turning_and_mirroring_keep_the_distance() -> None:
         lengths = {
             len(ms)
             for ms in (
-                sl.astar_solve(EIGHT, q),
-                sl.astar_solve(first, pt.turned(EIGHT, q)),
-                sl.astar_solve(first, pt.mirrored(3, pt.turned(EIGHT, q))),
+                astar_solve(EIGHT, q),
+                astar_solve(first, pt.turned(EIGHT, q)),
+                astar_solve(first, pt.mirrored(3, pt.turned(EIGHT, q))),
             )
             if ms is not None
         }
@@ -201,54 +203,57 @@ def test_bad_patterns_and_partitions_are_refused() -> None:
         pt.databases(3, 3, ((1, 2, 3), (4, 5)))
 
 
-# --- the cache -------------------------------------------------------------------------------
+# --- keeping tables --------------------------------------------------------------------------
 
 
-def test_a_database_is_cached_under_xdg_cache_home_and_read_back(cache: Path) -> None:
-    assert pt.cache_dir() == cache
-    assert pt.database(3, 3, (1, 2, 3), make=False) is None
-    built = pt.database(3, 3, (1, 2, 3))
-    assert built is not None and pt.cache_path(3, 3, (1, 2, 3)).parent == cache
-    assert pt.load(3, 3, (1, 2, 3)) == built
-    assert [p.name for p in cache.iterdir()] == ["tiles-3x3-blank-first-1-2-3.pdb"]
+def files(cache: Path, warned: list[str]) -> Files:
+    """The cache in ``cache``, its warnings collected."""
+    return Files(cache, warn=warned.append)
 
 
-def test_the_cache_defaults_to_dot_cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv("XDG_CACHE_HOME")
-    monkeypatch.setenv("HOME", str(tmp_path))
-    assert pt.cache_dir() == tmp_path / ".cache" / "pearls"
+def test_a_database_is_kept_and_read_back(cache: Path) -> None:
+    warned: list[str] = []
+    store = files(cache, warned)
+    assert pt.database(3, 3, (1, 2, 3), store, make=False) is None
+    built = pt.database(3, 3, (1, 2, 3), store)
+    assert built is not None
+    assert [p.name for p in cache.iterdir()] == ["tiles-3x3-blank-first-1-2-3.table"]
+    assert pt.database(3, 3, (1, 2, 3), files(cache, warned), make=False) == built
+    assert warned == []
+
+
+def test_the_command_line_keeps_tables_under_xdg_cache_home(cache: Path) -> None:
+    assert Files().root == cache
 
 
 @pytest.mark.parametrize(
-    "damage", ["flip bytes", "truncate", "header", "empty", "other pattern", "other table"]
+    ("rows", "cols", "pattern"), [(2, 2, (1, 2, 3)), (2, 3, (1, 2)), (3, 3, (5,))]
 )
-def test_a_corrupt_cache_file_is_rebuilt(damage: str) -> None:
-    built = pt.database(3, 3, (1, 2, 3))
-    path = pt.cache_path(3, 3, (1, 2, 3))
-    data = path.read_bytes()
-    line, _, packed = data.partition(b"\n")
-    if damage == "flip bytes":
-        middle = len(line) + 1 + len(packed) // 2
-        data = (
-            data[:middle] + bytes(b ^ 0xFF for b in data[middle : middle + 3]) + data[middle + 3 :]
-        )
-    elif damage == "truncate":
-        data = data[: len(data) // 2]
-    elif damage == "header":
-        data = line.replace(b"3x3", b"4x4") + b"\n" + packed
-    elif damage == "empty":
-        data = b""
-    elif damage == "other table":  # well compressed, but not the table the checksum names
-        table = bytearray(zlib.decompress(packed))
-        table[table.index(3)] = 2
-        data = line + b"\n" + zlib.compress(bytes(table))
-    else:
-        other = pt.build(3, 3, (4, 5, 6))
-        data = pt._header(other, "0" * 64) + packed
-    path.write_bytes(data)
-    assert pt.load(3, 3, (1, 2, 3)) is None
-    assert pt.database(3, 3, (1, 2, 3)) == built
-    assert pt.load(3, 3, (1, 2, 3)) == built
+def test_every_table_built_is_plausible_and_a_damaged_one_is_not(
+    rows: int, cols: int, pattern: pt.Pattern
+) -> None:
+    table = pt.build(rows, cols, pattern).table
+    assert pt.plausible(rows, cols, pattern, table)
+    zeros, unseen, shifted = (
+        bytes(len(table)),
+        bytes([pt.UNSEEN]) * len(table),
+        table[1:] + table[:1],
+    )
+    for damaged in (zeros, unseen, shifted, table[:-1]):
+        assert not pt.plausible(rows, cols, pattern, damaged)
+
+
+def test_an_absurd_table_with_the_right_checksum_is_refused_and_rebuilt(cache: Path) -> None:
+    """All zeros, well compressed and named by its own checksum, would say every board
+    is solved: it is refused, rebuilt and kept in its place."""
+    warned: list[str] = []
+    built = pt.database(3, 3, (1, 2, 3), files(cache, warned))
+    assert built is not None
+    files(cache, warned).save(pt.name(3, 3, (1, 2, 3)), bytes(len(built.table)))
+    again = pt.database(3, 3, (1, 2, 3), files(cache, warned))
+    assert again == built
+    assert len(warned) == 1 and "fails the table's own checks" in warned[0]
+    assert pt.database(3, 3, (1, 2, 3), files(cache, warned), make=False) == built
 
 
 def test_a_build_reports_progress_and_stops_at_a_limit() -> None:
@@ -262,36 +267,53 @@ def test_a_build_reports_progress_and_stops_at_a_limit() -> None:
         pt.build(3, 3, (1, 2, 3, 4), pt.metered(Meter(timeout=1e-9)))
 
 
-def test_the_command_line_builds_the_databases_on_first_use(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+def test_the_command_line_builds_the_databases_on_first_use_then_reads_them(
+    cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    asked: list[bool] = []
-    real = pt.databases
+    monkeypatch.setattr(pt, "FIFTEEN_PARTITION", SMALL_15)
+    builds: list[pt.Pattern] = []
+    real = pt.build
 
-    def small(
-        rows: int = 4,
-        cols: int = 4,
-        partition: pt.Partition = SMALL_15,
-        progress: pt.Progress | None = None,
-        make: bool = True,
-    ) -> pt.Databases | None:
-        asked.append(make)
-        return real(rows, cols, SMALL_15, progress, make)
+    def build(
+        rows: int, cols: int, pattern: pt.Pattern, progress: pt.Progress | None = None
+    ) -> pt.Database:
+        builds.append(pattern)
+        return real(rows, cols, pattern, progress)
 
-    monkeypatch.setattr(pt, "databases", small)
+    monkeypatch.setattr(pt, "build", build)
     _, q, optimal = next(i for i in korf() if i[0] == QUICK_KORF[0])
     board = " ".join(map(str, q))
-    argv = ["solve", "fifteen", "--goal", "blank-first", "--heuristic", "patterns", "--json"]
-    for built in (False, True):
-        assert main([*argv, "--board", board]) == 0
+    for method in ("idastar", "astar"):
+        argv = ["solve", "fifteen", "--goal", "blank-first", "--heuristic", "patterns"]
+        assert main([*argv, "--method", method, "--json", "--board", board]) == 0
         found = json.loads(capsys.readouterr().out)
-        assert (found["method"], found["length"]) == ("idastar", optimal)
-        assert asked == ([False, True] if not built else [False, True, False, True])
-        assert (
-            pt.cache_dir() / f"tiles-4x4-blank-first-{'-'.join(map(str, SMALL_15[0]))}.pdb"
-        ).exists()
-    assert main(["solve", "eight", "--heuristic", "patterns"]) == 2
-    assert "pattern databases serve 4x4 trays" in capsys.readouterr().err
+        assert (found["method"], found["length"]) == (method, optimal)
+    assert builds == list(SMALL_15)  # built by the first run, read by the second
+    assert len(list(cache.glob("*.table"))) == len(SMALL_15)
+
+
+def test_a_build_answers_to_the_time_limit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pt, "FIFTEEN_PARTITION", SMALL_15)
+    code = main(["solve", "fifteen", "--heuristic", "patterns", "--timeout", "0.001"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (3, "")
+    assert "time limit" in err and len(err.splitlines()) == 1
+    assert "while building the pattern databases" in err and "--timeout 600" in err
+
+
+def test_an_unusable_cache_warns_once_and_the_search_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pt, "FIFTEEN_PARTITION", SMALL_15)
+    not_a_directory = tmp_path / "file"
+    not_a_directory.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(not_a_directory))
+    code = main(["solve", "fifteen", "--heuristic", "patterns", "--moves"])
+    out, err = capsys.readouterr()
+    assert (code, out.split()) == (0, ["7U", "11L", "12U"])
+    assert len(err.splitlines()) == 1 and "without the cache" in err
 
 
 # --- IDA* on flat integers -------------------------------------------------------------------
@@ -343,7 +365,7 @@ def test_flat_idastar_finds_shortest_solutions_on_small_trays(
     dbs = pt.databases(rows, cols, split)
     assert dbs is not None
     q = sl.random_board(f, rng)
-    shortest = sl.astar_solve(f, q)
+    shortest = astar_solve(f, q)
     found = pt.tile_idastar(dbs, f, q, Meter(max_states=1_000_000))
     assert shortest is not None and len(found.moves) == len(shortest)
     assert replay(f, q, found.moves) == f.goal
@@ -360,5 +382,5 @@ def test_flat_idastar_on_a_solved_board_and_under_a_meter(fifteen_small: pt.Data
         pt.tile_idastar(fifteen_small, f, q, Meter(timeout=1e-9))
     _, q30, _ = next(i for i in korf() if i[0] == 30)  # 59,055 states with these tables
     seen: list[Stats] = []
-    pt.tile_idastar(fifteen_small, f, q30, Meter(progress=seen.append))
+    pt.tile_idastar(fifteen_small, f, q30, Meter(progress=seen.append, every=0))
     assert seen and all(a.expanded < b.expanded for a, b in pairwise(seen))

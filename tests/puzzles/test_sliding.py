@@ -11,6 +11,7 @@ checked.
 
 from __future__ import annotations
 
+import ast
 import json
 from itertools import permutations
 from pathlib import Path
@@ -18,24 +19,29 @@ from random import Random
 from xml.etree import ElementTree
 
 import pytest
+from described import typed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pearls import search
 from pearls.analysis import analyze, is_perfect, levels
-from pearls.cli import main
+from pearls.cli import MAX_STATES, TIMEOUT, main
 from pearls.deepening import idsolve
 from pearls.errors import BoardError
 from pearls.informed import astar, carried, idastar, score, scored
 from pearls.limits import Meter
 from pearls.puzzles import sliding as sl
-from pearls.puzzles.sliding import EIGHT, FIFTEEN, Board, Frame, Move
+from pearls.puzzles.sliding import EIGHT, FIFTEEN, Board, Frame, Move, describe, text
+from pearls.puzzles.sliding import heuristics as hr
+from pearls.puzzles.sliding import planning as pl
+from pearls.puzzles.sliding.draw import draw
+from pearls.registry import PUZZLES
 
 Distances = dict[Board, int]
 Capture = pytest.CaptureFixture[str]
 
-SEED_BOARD = "0 1 2 / 3 4 5 / 6 7 8"  # source 004: about 22 moves
-UNSOLVABLE_15 = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0"  # source 004's example
+SHIFTED = "0 1 2 / 3 4 5 / 6 7 8"  # the Prolog notes' board: "about 22 moves"
+UNSOLVABLE_15 = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 15 14 0"  # the Prolog notes' example
 FARTHEST = {"8 6 7 / 2 5 4 / 3 0 1", "6 4 7 / 8 5 0 / 3 2 1"}  # 31 moves, the two of them
 
 FEW = max(5, settings().max_examples // 4)  # whole searches: a quarter of the profile's count
@@ -94,14 +100,15 @@ def test_the_8_puzzle_space_has_181440_boards_and_two_farthest_31_moves_away() -
     assert a.states == 181_440
     assert a.max_distance == 31
     assert len(a.farthest) == 2
-    assert {sl.show(EIGHT, q, sep=" / ") for q in a.farthest} == FARTHEST
+    assert {text.show(EIGHT, q, sep=" / ") for q in a.farthest} == FARTHEST
     assert sum(a.histogram) == a.states
 
 
-def test_the_seed_board_is_22_moves_from_the_goal(eight: Distances) -> None:
-    q = sl.parse(SEED_BOARD, EIGHT)
+def test_the_prolog_notes_board_is_22_moves_from_the_goal(eight: Distances) -> None:
+    q = text.parse(SHIFTED, EIGHT)
+    assert q == sl.EIGHT_EXAMPLES["shifted"]
     assert eight[q] == 22
-    ms = sl.astar_solve(EIGHT, q)
+    ms = hr.astar_solve(EIGHT, q)
     assert ms is not None and len(ms) == 22
     assert replay(EIGHT, q, ms) == EIGHT.goal
 
@@ -158,13 +165,13 @@ def test_a_walk_keeps_a_board_solvable_and_a_swap_does_not(f: Frame, data: st.Da
     assert not sl.solvable(f, tuple(swapped))
 
 
-def test_the_seeds_unsolvable_board_is_refused_naming_parity() -> None:
-    q = sl.parse(UNSOLVABLE_15, FIFTEEN)
+def test_the_prolog_notes_unsolvable_board_is_refused_naming_parity() -> None:
+    q = text.parse(UNSOLVABLE_15, FIFTEEN)
     with pytest.raises(sl.UnsolvableError, match="parity"):
         sl.check_solvable(FIFTEEN, q)
     assert issubclass(sl.UnsolvableError, BoardError)
     with pytest.raises(sl.UnsolvableError, match="parity"):
-        sl.FIFTEEN_DESCRIPTION.problem(UNSOLVABLE_15)
+        describe.FIFTEEN_DESCRIPTION.problem(UNSOLVABLE_15)
 
 
 def test_the_command_line_refuses_an_unsolvable_board_in_one_line(capsys: Capture) -> None:
@@ -180,7 +187,7 @@ def test_the_command_line_refuses_an_unsolvable_board_in_one_line(capsys: Captur
 @settings(max_examples=FEW)
 @given(solvable_boards())
 def test_astar_and_idastar_find_shortest_solutions(eight: Distances, q: Board) -> None:
-    e = sl.conflict_estimate(EIGHT)
+    e = hr.conflict_estimate(EIGHT)
     lifted = scored(sl.puzzle(EIGHT), e)
     for found in (
         astar(Meter(max_states=STATES).watch(lifted), score(e, q), carried),
@@ -196,7 +203,7 @@ def test_breadth_first_search_and_deepening_agree_with_astar(eight: Distances, q
     puzzle = sl.puzzle(EIGHT)
     bfs = search.bfsolve(Meter(max_states=STATES).watch(puzzle), q)
     deepened = idsolve(Meter(max_states=STATES).watch(puzzle), q, sl.undoes)
-    informed = sl.astar_solve(EIGHT, q)
+    informed = hr.astar_solve(EIGHT, q)
     assert bfs is not None and deepened is not None and informed is not None
     assert len(bfs) == len(deepened) == len(informed) == eight[q]
     for ms in (bfs, deepened, informed):
@@ -208,7 +215,7 @@ def test_breadth_first_search_and_deepening_agree_with_astar(eight: Distances, q
 def test_searches_solve_other_trays_and_either_goal(f: Frame, data: st.DataObject) -> None:
     q = data.draw(walked(f, 14))
     shortest = search.bfsolve(Meter(max_states=STATES).watch(sl.puzzle(f)), q)
-    e = sl.conflict_estimate(f)
+    e = hr.conflict_estimate(f)
     informed = astar(Meter(max_states=STATES).watch(scored(sl.puzzle(f), e)), score(e, q), carried)
     assert shortest is not None and informed is not None
     assert len(informed) == len(shortest)
@@ -221,20 +228,20 @@ def test_searches_solve_other_trays_and_either_goal(f: Frame, data: st.DataObjec
 @settings(max_examples=10 * settings().max_examples)
 @given(solvable_boards())
 def test_the_heuristics_never_exceed_the_true_distance(eight: Distances, q: Board) -> None:
-    assert sl.manhattan(EIGHT, q) <= sl.linear_conflict(EIGHT, q) <= eight[q]
-    assert sl.manhattan(EIGHT, q) % 2 == eight[q] % 2
+    assert hr.manhattan(EIGHT, q) <= hr.linear_conflict(EIGHT, q) <= eight[q]
+    assert hr.manhattan(EIGHT, q) % 2 == eight[q] % 2
 
 
 def test_linear_conflict_is_admissible_on_every_2x3_board() -> None:
     for f in (sl.frame(2, 3), sl.frame(3, 2, blank_first=True)):
         for q, d in space(f).items():
-            assert sl.linear_conflict(f, q) <= d
+            assert hr.linear_conflict(f, q) <= d
 
 
 @given(frames, st.data())
 def test_a_move_changes_the_heuristics_by_their_change(f: Frame, data: st.DataObject) -> None:
     q = data.draw(walked(f, 60))
-    for e in (sl.manhattan_estimate(f), sl.conflict_estimate(f)):
+    for e in (hr.manhattan_estimate(f), hr.conflict_estimate(f)):
         for m in sl.moves(f, q):
             assert e.whole(q) + e.change(q, m) == e.whole(sl.move(q, m))
 
@@ -250,8 +257,8 @@ def test_a_move_changes_the_heuristics_by_their_change(f: Frame, data: st.DataOb
     ],
 )
 def test_heuristic_values_worked_out_by_hand(board: str, manhattan: int, conflicts: int) -> None:
-    q = sl.parse(board, EIGHT)
-    assert (sl.manhattan(EIGHT, q), sl.conflicts(EIGHT, q)) == (manhattan, conflicts)
+    q = text.parse(board, EIGHT)
+    assert (hr.manhattan(EIGHT, q), hr.conflicts(EIGHT, q)) == (manhattan, conflicts)
 
 
 # --- the planner -----------------------------------------------------------------------------
@@ -267,9 +274,9 @@ def test_heuristic_values_worked_out_by_hand(board: str, manhattan: int, conflic
     ids=str,
 )
 def test_the_units_fill_every_cell_but_the_blanks_once(f: Frame) -> None:
-    cells = [c for u in sl.units(f) for c in u.homes]
+    cells = [c for u in pl.units(f) for c in u.homes]
     assert sorted(cells) == sorted(set(range(f.size)) - {f.home[0]})
-    for u in sl.units(f):
+    for u in pl.units(f):
         if u.aside is not None:
             a, b = u.homes
             assert u.aside in f.neighbours[a] and b in f.neighbours[a]
@@ -281,7 +288,7 @@ def test_planning_solves_the_8_puzzle_never_better_than_shortest(
     eight: Distances, q: Board
 ) -> None:
     meter = Meter(max_states=5_000)
-    ms = search.psolve(meter.watch_planner(sl.planner(EIGHT)), q)
+    ms = search.psolve(meter.watch_planner(pl.planner(EIGHT)), q)
     assert ms is not None and len(ms) >= eight[q]
     assert replay(EIGHT, q, ms) == EIGHT.goal
 
@@ -291,7 +298,7 @@ def test_planning_solves_the_8_puzzle_never_better_than_shortest(
 def test_planning_solves_random_boards_of_any_tray_fast(f: Frame, rng: Random) -> None:
     q = sl.random_board(f, rng)
     meter = Meter(max_states=20_000)
-    ms = search.psolve(meter.watch_planner(sl.planner(f)), q)
+    ms = search.psolve(meter.watch_planner(pl.planner(f)), q)
     assert ms is not None
     assert replay(f, q, ms) == f.goal
 
@@ -299,19 +306,19 @@ def test_planning_solves_random_boards_of_any_tray_fast(f: Frame, rng: Random) -
 def test_planning_the_15_puzzle_follows_its_plans() -> None:
     """Korf's instance 1: plans succeed, so expansions barely exceed the moves made."""
     f = sl.frame(4, 4, blank_first=True)
-    q = sl.parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", f)
+    q = text.parse("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", f)
     meter = Meter(max_states=20_000)
-    ms = search.psolve(meter.watch_planner(sl.planner(f)), q)
+    ms = search.psolve(meter.watch_planner(pl.planner(f)), q)
     assert ms is not None and replay(f, q, ms) == f.goal
     assert 57 <= len(ms) <= meter.expanded <= 2 * len(ms)
 
 
 def test_goal_moves_and_premoves_by_hand() -> None:
-    q = sl.parse("4 1 3 / 2 0 5 / 7 8 6", EIGHT)
-    assert sl.goalmoves(EIGHT, q) == ((1, 0),)
-    assert sl.premoves(EIGHT, q, (1, 0)) == [[(2, 4), (4, 3)]]
-    assert sl.premoves(EIGHT, q, (1, 8)) == []  # tile 1 is nowhere near cell 8
-    assert sl.goalmoves(EIGHT, EIGHT.goal) == ()
+    q = text.parse("4 1 3 / 2 0 5 / 7 8 6", EIGHT)
+    assert pl.goalmoves(EIGHT, q) == ((1, 0),)
+    assert pl.premoves(EIGHT, q, (1, 0)) == [[(2, 4), (4, 3)]]
+    assert pl.premoves(EIGHT, q, (1, 8)) == []  # tile 1 is nowhere near cell 8
+    assert pl.goalmoves(EIGHT, EIGHT.goal) == ()
 
 
 # --- the text form ---------------------------------------------------------------------------
@@ -320,33 +327,60 @@ def test_goal_moves_and_premoves_by_hand() -> None:
 @given(frames, st.data(), st.sampled_from(["\n", " / ", "/", " ", "\n\n"]))
 def test_show_and_parse_round_trip(f: Frame, data: st.DataObject, sep: str) -> None:
     q = data.draw(walked(f, 30))
-    text = sl.show(f, q, sep=sep)
-    assert sl.parse(text, f) == q
+    shown = text.show(f, q, sep=sep)
+    assert text.parse(shown, f) == q
     if sep != " ":
-        assert sl.shape_of(text) == (f.rows, f.cols)
+        assert text.shape_of(shown) == (f.rows, f.cols)
 
 
 @pytest.mark.parametrize(
-    ("text", "says"),
+    ("board", "says"),
     [
         ("", "holds 9 tiles, the text has 0"),
         ("1 2 3 4 5 6 7 8", "holds 9 tiles, the text has 8"),
         ("1 2 3 / 4 5 6 / 7 8 8", "tile 8 appears twice, and tile 0 not at all"),
-        ("1 2 3 / 4 5 6 / 7 8 9", "tile 9 (row 3, tile 3) is too big"),
+        ("1 2 3 / 4 5 6 / 7 8 9", "tile '9' (row 3, tile 3) is too big"),
         ("1 2 3 / 4 x 6 / 7 8 0", "'x' (row 2, tile 2) is not a tile number"),
         ("1 2 3 4 / 5 6 / 7 8 0", "row 1 has 4 tiles"),
         ("1 2 / 3 4 / 5 6 / 7 8 0", "has 3 rows, the text has 4"),
         ("1 2 3 / 4 5 6 / 7 8 -1", "'-1'"),
+        ("1 2 3 / 4 5 6 / 7 8 \u00b2", "'\u00b2' (row 3, tile 3) is not a tile number"),
+        ("1 2 3 / 4 5 6 / 7 8 \u0663", "is not a tile number"),
+        ("1 2 3 / 4 5 6 / 7 8 " + "9" * 5000, "'999999999999...' (5000 characters)"),
     ],
 )
-def test_bad_boards_say_what_is_wrong(text: str, says: str) -> None:
+def test_bad_boards_say_what_is_wrong_in_one_line(board: str, says: str) -> None:
     with pytest.raises(BoardError) as caught:
-        sl.parse(text, EIGHT)
+        text.parse(board, EIGHT)
     assert says in str(caught.value)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 200
 
 
-def test_the_blank_may_be_written_as_an_underscore() -> None:
-    assert sl.parse("1 2 3 / 4 5 6 / 7 8 _", EIGHT) == sl.parse("1,2,3,4,5,6,7,8,.", EIGHT)
+def test_the_blank_may_be_written_as_an_underscore_and_tiles_with_leading_zeros() -> None:
+    assert text.parse("1 2 3 / 4 5 6 / 7 8 _", EIGHT) == text.parse("1,2,3,4,5,6,7,8,.", EIGHT)
+    assert text.parse("01 2 3 / 4 5 6 / 7 8 " + "0" * 5000, EIGHT) == EIGHT.goal
+
+
+def test_parsing_is_linear_in_the_text() -> None:
+    """A million tiles on one line are counted, not checked pair by pair."""
+    with pytest.raises(BoardError, match="the text has 1000000"):
+        text.parse("1 " * 1_000_000, EIGHT)
+
+
+@given(frames, st.data())
+def test_words_notation_and_json_say_the_tile_and_its_cells(f: Frame, data: st.DataObject) -> None:
+    q = data.draw(walked(f, 20))
+    for m in sl.moves(f, q):
+        t, c = m
+        said = text.move_json(f, q, m)
+        assert said == {
+            "tile": t,
+            "from": list(divmod(q.index(t), f.cols)),
+            "to": list(divmod(c, f.cols)),
+        }
+        way = text.direction(f, q, m)
+        assert text.words(f, q, m) == f"tile {t} {way}"
+        assert text.notation(f, q, m) == f"{t}{way[0].upper()}"
 
 
 # --- the drawing -----------------------------------------------------------------------------
@@ -355,11 +389,43 @@ def test_the_blank_may_be_written_as_an_underscore() -> None:
 @given(frames, st.data())
 def test_a_drawing_is_svg_with_every_tile_once(f: Frame, data: st.DataObject) -> None:
     q = data.draw(walked(f, 20))
-    root = ElementTree.fromstring(sl.draw(f, q))
+    root = ElementTree.fromstring(draw(f, q))
     tiles = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "tile"]
     assert sorted(int(g.get("data-tile", "0")) for g in tiles) == list(range(1, f.size))
     home = sum(1 for c, t in enumerate(q) if t and f.home[t] == c)
-    assert sl.draw(f, q).count('fill="#cfe6c4"') == home
+    assert draw(f, q).count('fill="#cfe6c4"') == home
+
+
+# --- the start with no board -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["eight", "fifteen", "sliding"])
+@pytest.mark.parametrize("goal", ["blank-last", "blank-first"])
+def test_with_no_board_a_puzzle_starts_from_its_first_example(name: str, goal: str) -> None:
+    d = PUZZLES[name]
+    first = d.examples[next(iter(d.examples))]
+    p = typed(d.problem(d.default_text({"goal": goal}), {"goal": goal}))
+    example = typed(d.problem(first))
+    assert not p.puzzle.solved(p.start)
+    if goal == "blank-last":
+        assert p.start == example.start
+    solution = d.solve(
+        next(iter(d.methods)), d.default_text({"goal": goal}), settings={"goal": goal}
+    )
+    assert solution.moves is not None
+    assert len(solution.moves) == len(d.solve("bfs", first).moves or ())
+
+
+def test_every_size_starts_from_a_puzzle_its_default_method_solves_in_the_limits() -> None:
+    d = PUZZLES["sliding"]
+    for rows in range(2, sl.MAX_SIDE + 1):
+        for cols in range(2, sl.MAX_SIDE + 1):
+            settings = {"size": f"{rows}x{cols}"}
+            board = d.default_text(settings)
+            assert board == d.default_text(settings)  # the same every time
+            solution = d.solve("astar", board, Meter(MAX_STATES, TIMEOUT), settings=settings)
+            assert solution.moves, (rows, cols)
+    assert d.default_text({"size": "3x4"}) == d.examples["3x4"]
 
 
 # --- the command line ------------------------------------------------------------------------
@@ -372,12 +438,19 @@ def pearls(capsys: Capture, *argv: str) -> tuple[int, str, str]:
 
 
 def test_solve_eight_as_json_lists_each_state_row_by_row(capsys: Capture) -> None:
-    code, out, err = pearls(capsys, "solve", "eight", "--board", SEED_BOARD, "--json")
+    code, out, err = pearls(capsys, "solve", "eight", "--json")
     obj = json.loads(out)
     assert (code, err, obj["method"], obj["length"]) == (0, "", "astar", 22)
     assert obj["states"][0] == [0, 1, 2, 3, 4, 5, 6, 7, 8]
     assert obj["states"][-1] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
     assert len(obj["states"]) == len(obj["moves"]) + 1 == 23
+    assert obj["moves"][0] == {"tile": 1, "from": [0, 1], "to": [0, 0]}
+
+
+def test_words_name_the_tile_and_the_way_it_slides(capsys: Capture) -> None:
+    code, out, _ = pearls(capsys, "solve", "eight", "--example", "easy")
+    assert code == 0 and "tile 5 up" in out and "tile 8 left" in out
+    assert "cell" not in out
 
 
 @pytest.mark.parametrize("method", ["astar", "idastar", "bfs", "iddfs", "plan"])
@@ -389,13 +462,15 @@ def test_every_method_of_the_8_puzzle_on_the_command_line(capsys: Capture, metho
 
 
 def test_solve_fifteen_with_either_goal(capsys: Capture) -> None:
-    code, out, _ = pearls(capsys, "solve", "fifteen", "--example", "easy", "--moves")
+    code, out, _ = pearls(capsys, "solve", "fifteen", "--moves")
     assert (code, out.split()) == (0, ["7U", "11L", "12U"])
     board = "4 1 2 3 / 5 0 6 7 / 8 9 10 11 / 12 13 14 15"
     code, out, _ = pearls(
         capsys, "solve", "fifteen", "--goal", "blank-first", "--board", board, "--moves"
     )
     assert (code, out.split()) == (0, ["5R", "4D"])
+    code, out, _ = pearls(capsys, "solve", "fifteen", "--goal", "blank-first", "--moves")
+    assert (code, len(out.split())) == (0, 3)
 
 
 def test_analyze_smaller_trays_and_the_8_puzzle(capsys: Capture) -> None:
@@ -403,6 +478,32 @@ def test_analyze_smaller_trays_and_the_8_puzzle(capsys: Capture) -> None:
     obj = json.loads(out)
     assert (code, obj["states"], obj["max_distance"]) == (0, 360, 21)
     assert obj["farthest"] == [[4, 5, 0, 1, 2, 3]]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["fifteen"],
+        ["sliding", "--size", "2x7"],
+        ["sliding", "--size", "3x5"],
+        ["sliding", "--size", "5x5"],
+        ["sliding", "--size", "10x10"],
+    ],
+)
+def test_analysing_a_space_too_large_for_its_flags_is_refused_in_one_line(
+    capsys: Capture, argv: list[str]
+) -> None:
+    code = main(["analyze", *argv, "--max-states", "2000", "--max-memory", "1G"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (3, "")
+    assert len(err.splitlines()) == 1 and "positions needs a byte for each" in err
+
+
+def test_the_refusal_names_the_number_of_boards(capsys: Capture) -> None:
+    code = main(["analyze", "sliding", "--size", "2x7", "--max-memory", "1G"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (3, "")
+    assert "an analysis of its 43,589,145,600 positions needs a byte for each" in err
 
 
 def test_svg_frames_for_a_solution(capsys: Capture, tmp_path: Path) -> None:
@@ -413,11 +514,23 @@ def test_svg_frames_for_a_solution(capsys: Capture, tmp_path: Path) -> None:
     ElementTree.fromstring((tmp_path / "001.svg").read_text())
 
 
-@pytest.mark.parametrize("size", ["3", "3x", "x4", "1x5", "11x2", "axb"])
-def test_a_bad_size_is_bad_input(capsys: Capture, size: str) -> None:
-    code, out, err = pearls(capsys, "solve", "sliding", "--size", size, "--board", "1 2 3 0")
+@pytest.mark.parametrize(
+    "size",
+    ["3", "3x", "x4", "1x5", "11x2", "axb", "\u00b2x3", "3x\u0663", "9" * 5000 + "x3", "-3x3"],
+)
+@pytest.mark.parametrize("command", ["solve", "analyze", "generate"])
+def test_a_bad_size_is_one_line_of_bad_input(capsys: Capture, size: str, command: str) -> None:
+    board = [] if command == "generate" else ["--board", "1 2 3 0"]
+    code = main([command, "sliding", f"--size={size}", *board])
+    out, err = capsys.readouterr()
     assert (code, out) == (2, "")
-    assert "--size" in err or "tray" in err
+    assert len(err.splitlines()) == 1 and "--size must be rows x columns" in err
+    assert len(err) < 200
+
+
+def test_patterns_serve_only_4x4_trays(capsys: Capture) -> None:
+    assert main(["solve", "eight", "--heuristic", "patterns"]) == 2
+    assert "--heuristic patterns serves 4x4 trays" in capsys.readouterr().err
 
 
 def test_generated_boards_are_solvable_with_their_length(capsys: Capture) -> None:
@@ -426,8 +539,55 @@ def test_generated_boards_are_solvable_with_their_length(capsys: Capture) -> Non
     assert (code, len(out.splitlines())) == (0, 3)
     for line in out.splitlines():
         obj = json.loads(line)
-        q = sl.parse(obj["board"], EIGHT)
+        q = text.parse(obj["board"], EIGHT)
         assert sl.solvable(EIGHT, q)
-        ms = sl.astar_solve(EIGHT, q)
+        ms = hr.astar_solve(EIGHT, q)
         assert ms is not None and obj["length"] == len(ms)
         assert obj["manhattan"] <= obj["conflict"] <= obj["length"]
+
+
+def test_generation_stops_at_the_limits(capsys: Capture) -> None:
+    code = main(["generate", "fifteen", "--count", "100000000", "--max-states", "5", "--json"])
+    out, err = capsys.readouterr()
+    *made, stopped = map(json.loads, out.splitlines())
+    assert (code, len(made), stopped["limit"]) == (3, 5, "states")
+    assert "5 states" in err
+
+
+# --- the package's shape ---------------------------------------------------------------------
+
+PACKAGE = Path(sl.__file__).parent
+IO_WORDS = ("open(", "os.environ", "print(", "write_bytes", "read_bytes", "write_text")
+
+
+def imports(path: Path) -> list[tuple[str, bool]]:
+    """The modules a file imports, each with whether the import is inside a function."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nested = {
+        id(node)
+        for fn in ast.walk(tree)
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(fn)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found += [(f"{node.module}.{a.name}", id(node) in nested) for a in node.names]
+        elif isinstance(node, ast.Import):
+            found += [(a.name, id(node) in nested) for a in node.names]
+    return found
+
+
+def test_the_model_imports_nothing_of_its_package_and_nothing_is_imported_late() -> None:
+    model = [name for name, _ in imports(PACKAGE / "__init__.py")]
+    assert not [name for name in model if name.startswith("pearls.puzzles.sliding")]
+    for path in PACKAGE.glob("*.py"):
+        assert not [name for name, late in imports(path) if late], path.name
+    assert len((PACKAGE / "__init__.py").read_text(encoding="utf-8").splitlines()) < 400
+
+
+def test_the_package_does_no_input_or_output() -> None:
+    """Files and the console belong to the cache module and the command line."""
+    for path in PACKAGE.glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert [word for word in IO_WORDS if word in source] == [], path.name

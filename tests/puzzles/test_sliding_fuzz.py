@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 from pearls.errors import BoardError, OptionError
 from pearls.puzzles import sliding as sl
-from pearls.puzzles.sliding import Board, Frame
+from pearls.puzzles.sliding import Board, Frame, describe
+from pearls.puzzles.sliding import text as tx
 
 BOARD = "0123456789 /,_.\n"  # what boards are written in
 # look-alikes and oddities: other digits (Arabic-Indic, fullwidth, superscript), a
@@ -41,7 +42,7 @@ def shown(draw: st.DrawFn) -> tuple[Frame, str]:
     """A random solvable board, written with a random separator."""
     f = draw(frames)
     q = sl.random_board(f, Random(draw(st.integers(0, 2**32))))
-    return f, sl.show(f, q, sep=draw(st.sampled_from(SEPARATORS)))
+    return f, tx.show(f, q, sep=draw(st.sampled_from(SEPARATORS)))
 
 
 @st.composite
@@ -51,26 +52,26 @@ def damaged(draw: st.DrawFn) -> tuple[Frame, str]:
     return f, damage(draw, board, chars)
 
 
-def check(f: Frame, text: str) -> Board | None:
-    """The board ``text`` shows on ``f``, checked to read back the same; None for a
+def check(f: Frame, board: str) -> Board | None:
+    """The board ``board`` shows on ``f``, checked to read back the same; None for a
     BoardError, whose message must say something."""
     try:
-        q = sl.parse(text, f)
+        q = tx.parse(board, f)
     except BoardError as error:
         assert str(error)
         event("BoardError")
         return None
     event("parses")
     assert sorted(q) == list(range(f.size))
-    assert sl.parse(sl.show(f, q), f) == q
-    assert sl.parse(sl.show(f, q, sep=" / "), f) == q
+    assert tx.parse(tx.show(f, q), f) == q
+    assert tx.parse(tx.show(f, q, sep=" / "), f) == q
     return q
 
 
 def check_shape(text: str) -> None:
     """``shape_of`` gives a shape or a BoardError, never anything else."""
     try:
-        rows, cols = sl.shape_of(text)
+        rows, cols = tx.shape_of(text)
     except BoardError as error:
         assert str(error)
         return
@@ -112,10 +113,10 @@ def test_the_command_lines_parse_gives_a_problem_or_says_why(
 ) -> None:
     settings = {"size": size, "goal": goal, "heuristic": "manhattan"}
     try:
-        problem = typed(sl.DESCRIPTION.problem(text, settings))
+        problem = typed(describe.DESCRIPTION.problem(text, settings))
     except (BoardError, OptionError) as error:
         assert str(error)
         return
-    f = sl.frame(*sl.shape_of(text)) if size == "auto" else None
+    f = sl.frame(*tx.shape_of(text)) if size == "auto" else None
     if f is not None:
-        assert sl.parse(problem.show(problem.start), f) == problem.start
+        assert tx.parse(problem.show(problem.start), f) == problem.start

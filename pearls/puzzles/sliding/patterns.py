@@ -28,25 +28,24 @@ Databases are built for the blank-first goal ``0 1 2 ... N-1``; a board posed fo
 blank-last goal is turned half round and relabelled (:func:`turned`), which maps one
 problem onto the other move for move.
 
-Caching.  A built table is written, zlib-compressed and with its SHA-256, under the
-user's cache directory (``$XDG_CACHE_HOME/pearls``, by default ``~/.cache/pearls``); it is
-read back when present and intact, and built afresh when missing or corrupt.
+Keeping.  A table is built in seconds to minutes and read back in a fraction of a
+second, so it is worth keeping between runs; this module does no input or output, and
+takes where to keep tables as a value (a :class:`Store`, such as
+:class:`pearls.cache.Files`).  A table read back must look like one (:func:`plausible`),
+or it is built afresh.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
 import time
-import zlib
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import pairwise
-from pathlib import Path
-from typing import NamedTuple
+from math import perm
+from typing import NamedTuple, Protocol
 
-from pearls.errors import LimitReached
 from pearls.informed import Estimate
 from pearls.limits import Meter, Stats
 from pearls.puzzles.sliding import BLANK, Board, Cell, Frame, Move, Tile, frame, move
@@ -59,16 +58,15 @@ __all__ = [
     "Pattern",
     "Progress",
     "Solved",
+    "Store",
     "build",
-    "cache_dir",
-    "cache_path",
     "database",
     "databases",
     "estimate",
-    "load",
     "metered",
     "mirrored",
-    "save",
+    "name",
+    "plausible",
     "tile_idastar",
     "turned",
 ]
@@ -79,7 +77,6 @@ Progress = Callable[[Stats], None]  # told the states expanded so far, e.g. a Me
 
 FIFTEEN_PARTITION: Partition = ((1, 2, 3), (4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15))
 UNSEEN = 255  # a table's value for an index that is no placement
-FORMAT = "pearls-pattern-database 1"  # the first words of a cached file's header line
 MAX_TABLE = 1 << 26  # the largest table built: 64 MiB
 
 
@@ -87,7 +84,12 @@ MAX_TABLE = 1 << 26  # the largest table built: 64 MiB
 class Database:
     """One pattern's table on a ``rows x cols`` tray, for the blank-first goal:
     ``table[index]`` is the least number of moves of the pattern's tiles that bring them
-    home from the placement ``index`` encodes (see :meth:`index`)."""
+    home from the placement ``index`` encodes (see :meth:`index`).
+
+    >>> db = build(2, 3, (1, 2))
+    >>> db.index((0, 2, 1, 3, 4, 5)), db.value((0, 2, 1, 3, 4, 5))
+    (10, 6)
+    """
 
     rows: int
     cols: int
@@ -274,86 +276,95 @@ def _check_pattern(f: Frame, pattern: Pattern) -> None:
         raise ValueError(f"a pattern is distinct tiles from 1 to {f.size - 1}, not {pattern}")
 
 
-# The cache
+# Keeping tables
 
 
-def cache_dir() -> Path:
-    """Where built databases are kept: ``$XDG_CACHE_HOME/pearls``, by default
-    ``~/.cache/pearls``."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pearls"
+class Store(Protocol):
+    """Where tables are kept between runs, such as :class:`pearls.cache.Files`: ``load``
+    gives the table kept as ``name`` if it has ``size`` bytes and passes ``check``;
+    ``save`` keeps one (and says whether it could)."""
+
+    def load(self, name: str, size: int, check: Callable[[bytes], bool]) -> bytes | None: ...
+
+    def save(self, name: str, table: bytes) -> bool: ...
 
 
-def cache_path(rows: int, cols: int, pattern: Pattern) -> Path:
-    """The file that holds one database.
+def name(rows: int, cols: int, pattern: Pattern) -> str:
+    """The name a pattern's table is kept under.
 
-    >>> cache_path(4, 4, (1, 2, 3)).name
-    'tiles-4x4-blank-first-1-2-3.pdb'
+    >>> name(4, 4, (1, 2, 3))
+    'tiles-4x4-blank-first-1-2-3'
     """
-    return cache_dir() / f"tiles-{rows}x{cols}-blank-first-{'-'.join(map(str, pattern))}.pdb"
+    return f"tiles-{rows}x{cols}-blank-first-{'-'.join(map(str, pattern))}"
 
 
-def _header(db: Database, digest: str) -> bytes:
-    """The first line of a cached file: format, tray, pattern, and the table's SHA-256."""
-    pattern = ",".join(map(str, db.pattern))
-    return f"{FORMAT} {db.rows}x{db.cols} {pattern} {digest}\n".encode("ascii")
+def _size(rows: int, cols: int, pattern: Pattern) -> int:
+    """The bytes of a pattern's table: ``2 ** (bits * k)``."""
+    return 1 << ((rows * cols - 1).bit_length() * len(pattern))
 
 
-def save(db: Database) -> Path:
-    """Write ``db`` to its cache file (atomically: a temporary file, then renamed)."""
-    path = cache_path(db.rows, db.cols, db.pattern)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    digest = hashlib.sha256(db.table).hexdigest()
-    partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-    partial.write_bytes(_header(db, digest) + zlib.compress(db.table, 6))
-    partial.replace(path)
-    return path
+def plausible(rows: int, cols: int, pattern: Pattern, table: bytes) -> bool:
+    """Whether ``table`` could be the pattern's, by what is cheap to count: its size;
+    0 at the goal's placement and nowhere else (no other placement is home); and
+    :data:`UNSEEN` at as many indices as are no reachable placement (every one of the
+    ``N! / (N - k)!`` placements is reachable, half of them when the pattern holds
+    every tile), so every placement has a value below it.
 
-
-def load(rows: int, cols: int, pattern: Pattern) -> Database | None:
-    """The cached database, if its file is present and intact: the header names this
-    tray and pattern, and the table decompresses to the right size and checksum."""
-    try:
-        data = cache_path(rows, cols, pattern).read_bytes()
-        line, _, packed = data.partition(b"\n")
-        digest = line.decode("ascii").rsplit(" ", 1)[-1]
-        table = zlib.decompress(packed)
-    except (OSError, UnicodeDecodeError, zlib.error):
-        return None
-    db = Database(rows, cols, pattern, table)
-    bits = (rows * cols - 1).bit_length()
-    intact = (
-        line + b"\n" == _header(db, digest)
-        and len(table) == 1 << (bits * len(pattern))
-        and hashlib.sha256(table).hexdigest() == digest
+    >>> db = build(2, 3, (1, 2))
+    >>> plausible(2, 3, (1, 2), db.table), plausible(2, 3, (1, 2), bytes(len(db.table)))
+    (True, False)
+    """
+    f = frame(rows, cols, blank_first=True)
+    bits, k = (f.size - 1).bit_length(), len(pattern)
+    goal = sum(f.home[t] << (bits * j) for j, t in enumerate(pattern))
+    placements = perm(f.size, k) // (2 if k == f.size - 1 else 1)
+    return (
+        len(table) == _size(rows, cols, pattern)
+        and table[goal] == 0
+        and table.count(0) == 1
+        and table.count(UNSEEN) == len(table) - placements
     )
-    return db if intact else None
 
 
 def database(
-    rows: int, cols: int, pattern: Pattern, progress: Progress | None = None, make: bool = True
+    rows: int,
+    cols: int,
+    pattern: Pattern,
+    store: Store | None = None,
+    progress: Progress | None = None,
+    make: bool = True,
 ) -> Database | None:
-    """The database of ``pattern``: from the cache, or (with ``make``) built, saved and
-    returned; ``None`` if it is not cached and ``make`` is false."""
-    cached = load(rows, cols, pattern)
-    if cached is not None or not make:
-        return cached
+    """The database of ``pattern``: kept in ``store``, or (with ``make``) built, kept
+    there and returned; ``None`` if it is not kept and ``make`` is false.
+
+    >>> database(2, 3, (1, 2)).value((0, 2, 1, 3, 4, 5))
+    6
+    """
+    key, check = name(rows, cols, pattern), partial(plausible, rows, cols, pattern)
+    kept = None if store is None else store.load(key, _size(rows, cols, pattern), check)
+    if kept is not None:
+        return Database(rows, cols, pattern, kept)
+    if not make:
+        return None
     db = build(rows, cols, pattern, progress)
-    save(db)
+    if store is not None:
+        store.save(key, db.table)
     return db
 
 
 def metered(meter: Meter) -> Progress:
-    """A progress callback that shows a build through ``meter``'s progress and stops it
-    at ``meter``'s limits (its timeout, and its states as pattern states expanded)."""
+    """A progress callback that counts a build's states on ``meter`` (showing its
+    progress) and stops the build at the meter's limits.
+
+    >>> build(3, 3, (1, 2, 3, 4), metered(Meter(max_states=10)))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pearls.errors.LimitReached: stopped at the limit of 10 states expanded (...)
+    """
 
     def report(stats: Stats) -> None:
-        if meter.max_states is not None and stats.expanded > meter.max_states:
-            raise LimitReached("states", stats.expanded, meter.seconds, meter.max_states)
-        if meter.timeout is not None and meter.seconds > meter.timeout:
-            raise LimitReached("time", stats.expanded, meter.seconds, meter.timeout)
-        if meter.progress is not None:
-            meter.progress(stats)
+        meter.count(stats.expanded - meter.expanded)
+        meter.check()
 
     return report
 
@@ -384,17 +395,22 @@ def databases(
     rows: int = 4,
     cols: int = 4,
     partition: Partition = FIFTEEN_PARTITION,
+    store: Store | None = None,
     progress: Progress | None = None,
     make: bool = True,
 ) -> Databases | None:
-    """The partition's databases, each from the cache or (with ``make``) built; ``None``
-    if one is missing and ``make`` is false.  ``partition`` must cover every tile once.
+    """The partition's databases, each kept in ``store`` or (with ``make``) built (and
+    kept); ``None`` if one is missing and ``make`` is false.  ``partition`` must cover
+    every tile once.
+
+    >>> databases(2, 3, ((1, 2), (3, 4, 5))).value((1, 0, 2, 3, 4, 5))
+    1
     """
     f = frame(rows, cols, blank_first=True)
     tiles = sorted(t for pattern in partition for t in pattern)
     if tiles != list(range(1, f.size)):
         raise ValueError(f"a partition covers each of the tiles 1 to {f.size - 1} once")
-    found = [database(rows, cols, pattern, progress, make) for pattern in partition]
+    found = [database(rows, cols, pattern, store, progress, make) for pattern in partition]
     tables = tuple(db for db in found if db is not None)
     return Databases(rows, cols, tables) if len(tables) == len(found) else None
 
@@ -435,6 +451,11 @@ def estimate(dbs: Databases, f: Frame) -> Estimate[Board, Move]:
         change q m = db_p (index after) - db_p (index before)   where p holds m's tile
 
     and the index moves by one addition (see the module's docstring).
+
+    >>> dbs = databases(2, 3, ((1, 2), (3, 4, 5)))
+    >>> e, q = estimate(dbs, frame(2, 3)), (1, 2, 3, 4, 0, 5)
+    >>> e.whole(q), e.change(q, (5, 4)), e.whole(move(q, (5, 4)))
+    (1, -1, 0)
     """
     n = f.size
     owner = {t: (db, j) for db in dbs.tables for j, t in enumerate(db.pattern)}
@@ -498,6 +519,11 @@ def tile_idastar(dbs: Databases, f: Frame, q: Board, meter: Meter | None = None)
     undoes the one before.  A ``meter``, if given, counts the states expanded, shows
     progress and stops the search at its limits (checked every 16,384 states), raising
     :class:`~pearls.errors.LimitReached`.
+
+    >>> dbs = databases(2, 3, ((1, 2), (3, 4, 5)))
+    >>> found = tile_idastar(dbs, frame(2, 3), (4, 1, 2, 0, 5, 3))
+    >>> found.moves, found.bounds
+    ([(4, 3), (1, 0), (2, 1), (3, 2)], (4,))
     """
     tables, neighbours = _tables(dbs)
     group, weight, _, mirror_group, mirror_weight, _, flip = tables
@@ -538,20 +564,15 @@ _NO_TICKS: Tick = _no_ticks
 
 def _ticker(meter: Meter, before: int) -> Tick:
     """A round's look at ``meter``, ``before`` states having been expanded in earlier
-    rounds: count, raise at a limit, report progress; the next count to look at."""
+    rounds: count the states since the last look (:meth:`~pearls.limits.Meter.count`
+    reports progress when due), raise at a limit (:meth:`~pearls.limits.Meter.check`),
+    and give the count to look again at: no later than the state limit."""
 
     def tick(nodes: int) -> int:
-        expanded = before + nodes
-        meter.expanded = expanded
-        stats = Stats(expanded, meter.generated, meter.seconds)
-        if meter.max_states is not None and expanded >= meter.max_states:
-            raise LimitReached("states", expanded, stats.seconds, meter.max_states)
-        if meter.timeout is not None and stats.seconds > meter.timeout:
-            raise LimitReached("time", expanded, stats.seconds, meter.timeout)
-        if meter.progress is not None and nodes:
-            meter.progress(stats)
-        step = TICKS if meter.max_states is None else min(TICKS, meter.max_states - expanded)
-        return nodes + step
+        meter.count(before + nodes - meter.expanded)
+        meter.check()
+        left = TICKS if meter.max_states is None else meter.max_states - meter.expanded
+        return nodes + min(TICKS, left)
 
     return tick
 
