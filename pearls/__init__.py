@@ -13,7 +13,7 @@ from pearls.deepening import Prune, idsolve
 from pearls.errors import BoardError, LimitReached, OptionError, PearlsError
 from pearls.limits import Meter, Stats
 from pearls.search import Premoves, bfsolve, dfsolve, planner, psolve
-from pearls.types import Plan, Planner, Puzzle
+from pearls.types import Path, Plan, Planner, Puzzle
 
 __all__ = [
     "Analysis",
@@ -21,6 +21,7 @@ __all__ = [
     "LimitReached",
     "Meter",
     "OptionError",
+    "Path",
     "PearlsError",
     "PerfectHash",
     "Plan",
