@@ -16,16 +16,16 @@ from collections.abc import Mapping
 from pearls.description import Description
 from pearls.puzzles import (
     colour,
-    flipit,
     graph,
     hanoi,
     knight,
-    nooff,
     pandigital,
     river,
     rushhour_players,
     sliding,
 )
+from pearls.puzzles.flipit import describe as flipit
+from pearls.puzzles.nooff import describe as nooff
 
 __all__ = ["PUZZLES"]
 
