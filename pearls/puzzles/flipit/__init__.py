@@ -304,7 +304,7 @@ def premoves(b: Board, q: Position, m: Move) -> list[list[Move]]:
 
     >>> premoves(line(6), Position(0, 0b011111), (1, 5))  # 5 jumps into the space at 0
     [[(5, 0)]]
-    >>> premoves(line(6), Position(0, 0b011111), (5, 1))  # 1 to 3 or 4 first, then to 0
+    >>> premoves(line(6), Position(0, 0b011111), (5, 1))  # 1 to 3 or 4, once that one jumps to 0
     [[(1, 3)], [(1, 4)]]
     """
     p, s = m
