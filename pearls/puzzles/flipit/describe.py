@@ -126,7 +126,9 @@ DESCRIPTION = Description(
     title="Flip It: jump pieces over pieces, turning them, until every piece is white",
     text_form="A board is its cells from left to right, 3 to 64, numbered from 0: '.' the "
     "space, 'B' a black piece, 'W' a white one; whitespace is ignored. A piece jumps along "
-    "the line over at least one piece into the space, turning every piece it jumps over.",
+    "the line over at least one piece into the space, turning every piece it jumps over. "
+    "The examples: all-black, the Flip It Star program's first figure; farthest, one of "
+    "the four positions 8 moves from all white.",
     parse=problem,
     examples={"all-black": ".BBBBB", "farthest": "BBB.BB"},
     options=(
@@ -147,7 +149,9 @@ STAR_DESCRIPTION = Description(
     text_form="A board is its 12 cells in the order the Flip It Star program numbers them "
     "(0 at the top; 1-4, 5-6, 7-10 across; 11 at the bottom): '.' the space, 'B' black, 'W' "
     "white; whitespace is ignored, so the star as drawn reads back. A piece jumps along a "
-    "line over one or two pieces into the space, turning every piece it jumps over.",
+    "line over one or two pieces into the space, turning every piece it jumps over. The "
+    "examples: all-black, the program's problem; farthest, one of the positions 21 moves "
+    "from all white.",
     parse=star_problem,
     examples={
         "all-black": show(STAR, parse(STAR, ".BBBBBBBBBBB")),
