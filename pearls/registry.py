@@ -15,15 +15,15 @@ from collections.abc import Mapping
 
 from pearls.description import Description
 from pearls.puzzles import (
-    flipit,
     graph,
     hanoi,
-    nooff,
     pandigital,
     river,
 )
 from pearls.puzzles.colour import describe as colour
+from pearls.puzzles.flipit import describe as flipit
 from pearls.puzzles.knight import describe as knight
+from pearls.puzzles.nooff import describe as nooff
 from pearls.puzzles.rushhour_players import describe as rushhour
 from pearls.puzzles.sliding import describe as sliding
 

@@ -1,15 +1,20 @@
-"""Flip It on a line: the rule, the text form, the rank, the solvers and the command line.
+"""Flip It on a line: the rule, the text form, the rank, the solvers, the planner and the
+command line.
 
 The yardstick here is a second model written on the text form itself: a board is a string
 of ``.``, ``B`` and ``W``, and a jump is a slice turned over, with no masks, tables or
-shared code; the seed's first figure (space at 0, five black) is checked move by move.
+shared code; the Flip It Star program's first figure (space at 0, five black) is checked
+move by move.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from collections import deque
 from collections.abc import Sequence
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -19,16 +24,17 @@ from pearls import search
 from pearls.analysis import analyze, is_perfect
 from pearls.cli import main
 from pearls.deepening import idsolve
-from pearls.errors import BoardError, LimitReached
+from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter
 from pearls.puzzles import flipit as fl
-from pearls.puzzles.flipit import Board, Move, Position
+from pearls.puzzles.flipit import Board, Move, Position, describe
+from pearls.puzzles.flipit import text as tx
 from pearls.types import Path, start
 
 Capture = pytest.CaptureFixture[str]
 
-SEED = ".BBBBB"  # seed 000's first figure: the space at 0, five black pieces
-SEED_STATES = [".BBBBB", "BWWWW.", "BW.BBW", ".BBBBW", "WWWWW."]  # 5>0, 2>5, 0>2, 5>0
+FIRST = ".BBBBB"  # the program's first figure: the space at 0, five black pieces
+FIRST_STATES = [".BBBBB", "BWWWW.", "BW.BBW", ".BBBBW", "WWWWW."]  # 5>0, 2>5, 0>2, 5>0
 STATES = 20_000  # more than any line of 3..8 positions has (8 * 2^7 = 1,024)
 
 
@@ -81,7 +87,7 @@ def boards(draw: st.DrawFn, sizes: tuple[int, int] = (3, 9)) -> tuple[Board, Pos
     n = draw(st.integers(*sizes))
     cells = draw(st.lists(st.sampled_from("BW"), min_size=n - 1, max_size=n - 1))
     s = draw(st.integers(0, n - 1))
-    return fl.parse_line("".join(cells[:s]) + "." + "".join(cells[s:]))
+    return tx.parse_line("".join(cells[:s]) + "." + "".join(cells[s:]))
 
 
 @st.composite
@@ -101,39 +107,39 @@ def solvable(draw: st.DrawFn) -> tuple[Board, Position]:
 
 def replay(b: Board, q: Position, ms: Sequence[Move]) -> Position:
     for m in ms:
-        assert m in fl.moves(b, q), f"{m} is not legal in {fl.show(b, q)}"
+        assert m in fl.moves(b, q), f"{m} is not legal in {tx.show(b, q)}"
         q = fl.move(b, q, m)
     return q
 
 
-# --- the seed's numbers ----------------------------------------------------------------------
+# --- the program's numbers ----------------------------------------------------------------------
 
 
-def test_the_seeds_line_takes_4_moves() -> None:
-    b, q = fl.parse_line(SEED)
+def test_the_programs_line_takes_4_moves() -> None:
+    b, q = tx.parse_line(FIRST)
     shortest = fl.bfsolve(b, q)
     assert shortest is not None and len(shortest) == 4
     assert fl.solved(replay(b, q, shortest))
-    assert text_distances(white(6))[SEED] == 4
+    assert text_distances(white(6))[FIRST] == 4
 
 
-def test_iterative_deepening_finds_the_seeds_own_four_jumps() -> None:
-    b, q = fl.parse_line(SEED)
+def test_iterative_deepening_finds_the_programs_own_four_jumps() -> None:
+    b, q = tx.parse_line(FIRST)
     ms = fl.idsolve(b, q)
     assert ms == [(5, 0), (2, 5), (0, 2), (5, 0)]
-    shown = [fl.show(b, q, sep="")]
+    shown = [tx.show(b, q, sep="")]
     for m in ms:
         q = fl.move(b, q, m)
-        shown.append(fl.show(b, q, sep=""))
-    assert shown == SEED_STATES
+        shown.append(tx.show(b, q, sep=""))
+    assert shown == FIRST_STATES
 
 
-def test_the_seeds_first_figure() -> None:
+def test_the_programs_first_figure() -> None:
     """5 jumps to 0, then 2 to 5: ``●○○○○_`` then ``●○_●●○``."""
-    b, q = fl.parse_line(SEED)
+    b, q = tx.parse_line(FIRST)
     q = fl.move(b, q, (5, 0))
-    assert fl.show(b, q) == "BWWWW."
-    assert fl.show(b, fl.move(b, q, (2, 5))) == "BW.BBW"
+    assert tx.show(b, q) == "BWWWW."
+    assert tx.show(b, fl.move(b, q, (2, 5))) == "BW.BBW"
 
 
 @pytest.mark.parametrize("n", range(3, 10))
@@ -143,7 +149,7 @@ def test_analysis_from_the_solved_lines_agrees_with_the_text_model(n: int) -> No
     distance = text_distances(white(n))
     assert a.states == len(distance)
     assert a.max_distance == max(distance.values())
-    farthest = {fl.show(b, q, sep="") for q in a.farthest}
+    farthest = {tx.show(b, q, sep="") for q in a.farthest}
     assert farthest == {t for t, d in distance.items() if d == a.max_distance}
 
 
@@ -160,8 +166,8 @@ def test_six_positions_all_solvable_at_most_8_moves_away() -> None:
 @given(boards())
 def test_moves_and_move_agree_with_the_text_model(bq: tuple[Board, Position]) -> None:
     b, q = bq
-    text = fl.show(b, q, sep="")
-    assert sorted(fl.show(b, fl.move(b, q, m), sep="") for m in fl.moves(b, q)) == sorted(
+    text = tx.show(b, q, sep="")
+    assert sorted(tx.show(b, fl.move(b, q, m), sep="") for m in fl.moves(b, q)) == sorted(
         text_moves(text)
     )
 
@@ -178,18 +184,18 @@ def test_every_move_is_undone_by_jumping_straight_back(bq: tuple[Board, Position
 @given(boards())
 def test_a_jump_keeps_the_pieces_colour_and_turns_those_jumped(bq: tuple[Board, Position]) -> None:
     b, q = bq
-    before = fl.show(b, q, sep="")
+    before = tx.show(b, q, sep="")
     for p, s in fl.moves(b, q):
-        after = fl.show(b, fl.move(b, q, (p, s)), sep="")
+        after = tx.show(b, fl.move(b, q, (p, s)), sep="")
         assert after[s] == before[p] and after[p] == "."
         for c in fl.jumped(b, (p, s)):
             assert {after[c], before[c]} == {"B", "W"}
 
 
 def test_a_piece_beside_the_space_cannot_move() -> None:
-    b, q = fl.parse_line("B.BB")
+    b, q = tx.parse_line("B.BB")
     assert fl.moves(b, q) == ((3, 1),)
-    assert fl.moves(*fl.parse_line("W.W")) == ()
+    assert fl.moves(*tx.parse_line("W.W")) == ()
 
 
 # --- ranks -----------------------------------------------------------------------------------
@@ -202,7 +208,7 @@ def test_the_rank_is_a_minimal_perfect_hash(n: int) -> None:
     everything = [fl.unrank(b, r) for r in range(h.size)]
     assert is_perfect(h, everything)
     assert all(fl.rank(b, q) == r for r, q in enumerate(everything))
-    assert len({fl.show(b, q, sep="") for q in everything}) == h.size
+    assert len({tx.show(b, q, sep="") for q in everything}) == h.size
 
 
 @given(boards())
@@ -211,7 +217,7 @@ def test_rank_round_trips(bq: tuple[Board, Position]) -> None:
     r = fl.rank(b, q)
     assert 0 <= r < fl.perfect_hash(b).size
     assert fl.unrank(b, r) == q
-    text = fl.show(b, q, sep="").replace(".", "")
+    text = tx.show(b, q, sep="").replace(".", "")
     assert r == (q.space << (b.size - 1)) + int(text.replace("B", "1").replace("W", "0"), 2)
 
 
@@ -227,7 +233,7 @@ def test_bfs_and_iterative_deepening_agree_on_the_shortest_length(
     shortest = search.bfsolve(meter.watch(fl.puzzle(b)), q)
     deepened = idsolve(Meter(max_states=200_000).watch(fl.puzzle(b)), q, fl.undoes)
     assert shortest is not None and deepened is not None
-    assert len(shortest) == len(deepened) == text_distances(white(b.size))[fl.show(b, q, sep="")]
+    assert len(shortest) == len(deepened) == text_distances(white(b.size))[tx.show(b, q, sep="")]
     assert fl.solved(replay(b, q, shortest)) and fl.solved(replay(b, q, deepened))
 
 
@@ -235,7 +241,7 @@ def test_bfs_and_iterative_deepening_agree_on_the_shortest_length(
 def test_bfs_finds_a_solution_exactly_when_one_exists(bq: tuple[Board, Position]) -> None:
     b, q = bq
     found = search.bfsolve(Meter(max_states=STATES).watch(fl.puzzle(b)), q)
-    solvable = fl.show(b, q, sep="") in text_distances(white(b.size))
+    solvable = tx.show(b, q, sep="") in text_distances(white(b.size))
     assert (found is not None) == solvable
     if found is not None:
         assert fl.solved(replay(b, q, found))
@@ -260,10 +266,104 @@ def test_the_undo_prune_forbids_only_the_jump_straight_back(bq: tuple[Board, Pos
 
 
 def test_an_unsolvable_line_has_no_bfs_solution_and_deepening_stops_at_a_limit() -> None:
-    b, q = fl.parse_line("WBW.")  # W B W . : only 0 can jump, and back
+    b, q = tx.parse_line("WBW.")  # W B W . : only 0 can jump, and back
     assert fl.bfsolve(b, q) is None
     with pytest.raises(LimitReached):
         idsolve(Meter(max_states=1_000).watch(fl.puzzle(b)), q)
+
+
+# --- planning ------------------------------------------------------------------------------
+
+
+def text_gain(board: str, p: int, s: int) -> int:
+    """Black pieces less white ones between ``p`` and ``s``, on the text itself."""
+    between = board[min(p, s) + 1 : max(p, s)]
+    return between.count("B") - between.count("W")
+
+
+def text_steps(n: int, t: int) -> dict[int, int]:
+    """The fewest jumps that bring the space from ``t`` to each cell of a line of ``n``:
+    a jump links any two cells two or more apart."""
+    steps, queue = {t: 0}, deque([t])
+    while queue:
+        s = queue.popleft()
+        for p in range(n):
+            if abs(p - s) >= 2 and p not in steps:
+                steps[p] = steps[s] + 1
+                queue.append(p)
+    return steps
+
+
+@given(boards())
+def test_goal_moves_are_the_jumps_of_greatest_gain(bq: tuple[Board, Position]) -> None:
+    """Up to three jumps, each whitening more than it blackens, none with the space in
+    its way or as its piece, best first; no jump left out gains more than the last."""
+    b, q = bq
+    board, space = tx.show(b, q, sep=""), q.space
+    steps = text_steps(b.size, space)
+    fair = [
+        (text_gain(board, p, s), -steps[s], (p, s))
+        for p in range(b.size)
+        for s in range(b.size)
+        if abs(p - s) >= 2 and p != space and not min(p, s) < space < max(p, s) and s in steps
+    ]
+    aims = fl.goalmoves(b, q)
+    gains = [text_gain(board, p, s) for p, s in aims]
+    assert len(aims) == min(fl.GOAL_JUMPS, sum(g > 0 for g, _, _ in fair))
+    assert all(g > 0 for g in gains) and gains == sorted(gains, reverse=True)
+    chosen = {m: (g, -steps[m[1]]) for g, _, m in fair if m in aims}
+    assert set(chosen) == set(aims)
+    if aims:
+        worst = min(chosen.values())
+        assert all((g, d) <= worst for g, d, m in fair if m not in aims)
+
+
+def routes(n: int, t: int, s: int) -> list[list[int]]:
+    """Every shortest walk of the space from ``t`` to ``s`` on a line of ``n``."""
+    steps = text_steps(n, t)
+    if s == t:
+        return [[t]]
+    before = [u for u in range(n) if abs(u - s) >= 2 and steps.get(u) == steps[s] - 1]
+    return [[*walk, s] for u in before for walk in routes(n, t, u)]
+
+
+@given(boards())
+def test_premoves_walk_the_space_to_where_a_jump_lands(bq: tuple[Board, Position]) -> None:
+    """The plans grown for a goal move ``(p, s)`` are the shortest walks of the space to
+    ``s`` that do not end by way of ``p`` (its piece would only jump back), each step a
+    jump into the space, then the goal move; each replays."""
+    b, q = bq
+    planner = fl.planner(b)
+    for p, s in fl.goalmoves(b, q):
+        walks = [w for w in routes(b.size, q.space, s) if len(w) == 1 or w[-2] != p]
+        expected = [(*((v, u) for u, v in pairwise(w)), (p, s)) for w in walks]
+        assert sorted(map(tuple, planner.newplans(q, ((p, s),)))) == sorted(expected)
+        for plan in expected:
+            replay(b, q, plan)
+
+
+@given(solvable())
+def test_a_plan_replays_and_never_beats_bfs(bq: tuple[Board, Position]) -> None:
+    b, q = bq
+    planned = search.psolve(Meter(max_states=STATES).watch_planner(fl.planner(b)), q)
+    assert planned is not None and fl.solved(replay(b, q, planned))
+    assert len(planned) >= text_distances(white(b.size))[tx.show(b, q, sep="")]
+
+
+def measured(text: str) -> tuple[int, int, int, int]:
+    """(psolve's length, its states expanded, bfsolve's length, its states expanded)."""
+    b, q = tx.parse_line(text)
+    planned, plain = Meter(), Meter()
+    by_plan = search.psolve(planned.watch_planner(fl.planner(b)), q)
+    by_bfs = search.bfsolve(plain.watch(fl.puzzle(b)), q)
+    assert by_plan is not None and by_bfs is not None
+    return len(by_plan), planned.expanded, len(by_bfs), plain.expanded
+
+
+def test_planning_on_the_examples() -> None:
+    """Figures for docs/flipit.md: as short as breadth first, with fewer states."""
+    assert measured(FIRST) == (4, 25, 4, 37)
+    assert measured("BBB.BB") == (8, 93, 8, 106)
 
 
 # --- text form -------------------------------------------------------------------------------
@@ -272,9 +372,9 @@ def test_an_unsolvable_line_has_no_bfs_solution_and_deepening_stops_at_a_limit()
 @given(boards(), st.sampled_from(["", " ", "\n", "\t "]))
 def test_show_reads_back(bq: tuple[Board, Position], sep: str) -> None:
     b, q = bq
-    text = sep.join(fl.show(b, q, sep=""))
-    assert fl.parse_line(text) == (b, q)
-    assert fl.parse(b, fl.show(b, q)) == q
+    text = sep.join(tx.show(b, q, sep=""))
+    assert tx.parse_line(text) == (b, q)
+    assert tx.parse(b, tx.show(b, q)) == q
 
 
 @pytest.mark.parametrize(
@@ -291,7 +391,21 @@ def test_show_reads_back(bq: tuple[Board, Position], sep: str) -> None:
 )
 def test_a_bad_line_is_a_board_error(text: str, says: str) -> None:
     with pytest.raises(BoardError, match=says.replace("(", r"\(").replace(")", r"\)")):
-        fl.parse_line(text)
+        tx.parse_line(text)
+
+
+@pytest.mark.parametrize("cells", [1_000_000, 3_000_000])
+def test_megabytes_of_board_text_are_one_line_errors(capsys: Capture, cells: int) -> None:
+    huge = "." + "B" * (cells - 1)
+    with pytest.raises(BoardError, match=f"3 to 64 positions, this text has {cells:,} cells"):
+        tx.parse_line(huge)
+    with pytest.raises(BoardError, match=f"12 positions, this text has {cells:,} cells"):
+        tx.parse(fl.STAR, huge)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys, "stdin", io.StringIO(huge))
+        assert main(["solve", "flipit", "--board", "-"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and len(err) < 200
 
 
 def test_line_sizes_are_checked() -> None:
@@ -313,14 +427,19 @@ def run(capsys: Capture, *argv: str) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("method", ["bfs", "iddfs"])
-def test_the_cli_solves_the_seeds_line_in_4_moves(capsys: Capture, method: str) -> None:
+def test_the_cli_solves_the_programs_line_in_4_moves(capsys: Capture, method: str) -> None:
     obj = run(capsys, "solve", "flipit", "--method", method)
     assert obj["length"] == 4
     states = obj["states"]
-    assert isinstance(states, list) and states[0] == SEED and set(states[-1]) == {".", "W"}
+    assert isinstance(states, list) and states[0] == FIRST and set(states[-1]) == {".", "W"}
     if method == "iddfs":
-        assert obj["moves"] == [[5, 0], [2, 5], [0, 2], [5, 0]]
-        assert states == SEED_STATES
+        assert obj["moves"] == [
+            {"piece": 5, "to": 0, "over": [1, 2, 3, 4]},
+            {"piece": 2, "to": 5, "over": [3, 4]},
+            {"piece": 0, "to": 2, "over": [1]},
+            {"piece": 5, "to": 0, "over": [1, 2, 3, 4]},
+        ]
+        assert states == FIRST_STATES
 
 
 def test_the_cli_takes_a_board_and_the_cells_option(capsys: Capture) -> None:
@@ -331,12 +450,14 @@ def test_the_cli_takes_a_board_and_the_cells_option(capsys: Capture) -> None:
     assert obj["length"] == 8
 
 
-@pytest.mark.parametrize("cells", ["2", "65", "six", "٣", ""])
-def test_a_bad_cells_option_is_a_board_error(capsys: Capture, cells: str) -> None:
-    with pytest.raises(BoardError, match="--cells must be a whole number 3 to 64"):
-        fl.DESCRIPTION.default_text({"cells": cells})
-    assert main(["solve", "flipit", "--cells", cells, "--board", SEED]) == 2
-    assert "--cells must be a whole number 3 to 64" in capsys.readouterr().err
+@pytest.mark.parametrize("cells", ["2", "65", "six", "٣", "²", "", "0" * 5000 + "6", "9" * 5000])
+def test_a_bad_cells_option_is_one_line(capsys: Capture, cells: str) -> None:
+    with pytest.raises(OptionError, match="--cells must be a whole number 3 to 64"):
+        describe.DESCRIPTION.default_text({"cells": cells})
+    assert main(["solve", "flipit", "--cells", cells, "--board", FIRST]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and len(err) < 200
+    assert "--cells must be a whole number 3 to 64" in err
 
 
 def test_the_cli_analyses_a_line(capsys: Capture) -> None:
@@ -345,12 +466,33 @@ def test_the_cli_analyses_a_line(capsys: Capture) -> None:
     assert (obj["states"], obj["max_distance"]) == (len(distance), max(distance.values()))
 
 
+@pytest.mark.parametrize("board", [".BBB", FIRST, "BBB.BB", "W.WBBB", "WBW."])
+def test_analysis_measures_the_boards_own_component(capsys: Capture, board: str) -> None:
+    """From the solved positions within the board's reach, or from the board where it
+    reaches none (.BBB reaches 4 positions, none solved), as a plain search finds."""
+    component = text_distances([board])
+    solved_within = [t for t in component if "B" not in t]
+    obj = run(capsys, "analyze", "flipit", "--board", board)
+    distance = text_distances(solved_within) if solved_within else component
+    far = max(distance.values())
+    assert obj["from"] == ("goals" if solved_within else "start")
+    assert obj["states"] == len(component) == len(distance)
+    assert obj["histogram"] == [sum(d == k for d in distance.values()) for k in range(far + 1)]
+    farthest = obj["farthest"]
+    assert isinstance(farthest, list)
+    assert sorted(farthest) == sorted(t for t, d in distance.items() if d == far)
+
+
+def test_four_positions_are_reachable_from_space_then_three_black() -> None:
+    assert sorted(text_distances([".BBB"])) == [".BBB", "B.BW", "BW.B", "BWW."]
+
+
 def test_the_examples_and_the_drawing() -> None:
-    d = fl.DESCRIPTION
-    assert list(d.examples) == ["seed", "farthest"]
-    assert d.examples["seed"] == SEED
+    d = describe.DESCRIPTION
+    assert list(d.examples) == ["all-black", "farthest"]
+    assert d.examples["all-black"] == FIRST
     assert text_distances(white(6))[d.examples["farthest"]] == 8
-    picture = d.drawing(SEED)
+    picture = d.drawing(FIRST)
     assert picture is not None and picture.count('class="cell"') == 6
     assert picture.count('class="piece black"') == 5 and picture.count('class="space"') == 1
 

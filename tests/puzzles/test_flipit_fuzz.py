@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from pearls.errors import BoardError
 from pearls.puzzles import flipit as fl
 from pearls.puzzles.flipit import STAR, Board, Position
+from pearls.puzzles.flipit import text as tx
 
 BOARD = ".BW \n"  # what boards are written in
-# look-alikes and oddities: lower case, the seed's digits, fullwidth letters, the seed's
+# look-alikes and oddities: lower case, the program's digits, fullwidth letters, its
 # figure's discs and square, a combining accent, a zero-width space, characters
 # str.split() takes for whitespace (no-break space, line separator, FS, NEL)
 ODD = "bwoO012\uff22\uff37\u25cf\u25cb\u25a1\u3000\u0301\u200b\xa0\u2028\x1c\x85\t\r\x0b."
@@ -31,7 +32,7 @@ def lines(draw: st.DrawFn) -> tuple[Board, Position]:
     n = draw(st.integers(fl.MIN_CELLS, 12))
     rest = draw(st.text("BW", min_size=n - 1, max_size=n - 1))
     s = draw(st.integers(0, n - 1))
-    return fl.parse_line(rest[:s] + "." + rest[s:])
+    return tx.parse_line(rest[:s] + "." + rest[s:])
 
 
 stars = st.integers(0, 12 * 2048 - 1).map(lambda r: (STAR, fl.unrank(STAR, r)))
@@ -41,29 +42,29 @@ stars = st.integers(0, 12 * 2048 - 1).map(lambda r: (STAR, fl.unrank(STAR, r)))
 def damaged(draw: st.DrawFn) -> str:
     """A position shown, then damaged one to three times."""
     b, q = draw(lines() | stars)
-    return damage(draw, fl.show(b, q, sep=draw(st.sampled_from(["\n", "", " "]))), chars)
+    return damage(draw, tx.show(b, q, sep=draw(st.sampled_from(["\n", "", " "]))), chars)
 
 
 def check(text: str) -> None:
     """Both parsers on ``text``: a position that reads back, or a BoardError."""
     try:
-        b, q = fl.parse_line(text)
+        b, q = tx.parse_line(text)
     except BoardError as error:
         assert str(error)
         event("line: BoardError")
     else:
         event("line: parses")
-        assert fl.show(b, q, sep="") == "".join(text.split())
-        assert fl.parse_line(fl.show(b, q)) == (b, q)
+        assert tx.show(b, q, sep="") == "".join(text.split())
+        assert tx.parse_line(tx.show(b, q)) == (b, q)
     try:
-        q = fl.parse(STAR, text)
+        q = tx.parse(STAR, text)
     except BoardError as error:
         assert str(error)
         event("star: BoardError")
     else:
         event("star: parses")
-        assert fl.show(STAR, q, sep="") == "".join(text.split())
-        assert fl.parse(STAR, fl.show(STAR, q)) == q
+        assert tx.show(STAR, q, sep="") == "".join(text.split())
+        assert tx.parse(STAR, tx.show(STAR, q)) == q
 
 
 @given(st.text())
@@ -84,5 +85,5 @@ def test_damaged_boards_parse_or_say_why(text: str) -> None:
 @given(lines() | stars, st.sampled_from(["\n", "", " ", "\r\n"]))
 def test_shown_positions_read_back(bq: tuple[Board, Position], sep: str) -> None:
     b, q = bq
-    check(fl.show(b, q, sep=sep))
-    assert fl.parse(b, fl.show(b, q, sep=sep)) == q
+    check(tx.show(b, q, sep=sep))
+    assert tx.parse(b, tx.show(b, q, sep=sep)) == q

@@ -1,9 +1,9 @@
-"""Flip It Star: seed 000's numbers, checked against a second model of the seed's own C.
+"""Flip It Star: the Flip It Star program's numbers, checked against a second model of its C.
 
-The yardstick ports the seed's program literally: its jump table ``move_pattern_table``
+The yardstick ports the program literally: its jump table ``move_pattern_table``
 (space -> line number and piece, pairs), its ``line`` table and ``move_piece``, and its
 ``hash_value``, on boards written as strings of ``S``, ``B`` and ``W``; nothing is
-shared with :mod:`pearls.puzzles.flipit`.  The seed's printed solution and its 24
+shared with :mod:`pearls.puzzles.flipit`.  The program's printed solution and its 24
 farthest positions are transcribed from its figures.
 """
 
@@ -23,22 +23,23 @@ from pearls.cli import main
 from pearls.deepening import idsolve
 from pearls.limits import Meter
 from pearls.puzzles import flipit as fl
-from pearls.puzzles.flipit import STAR, Move, Position
+from pearls.puzzles.flipit import STAR, Move, Position, describe
+from pearls.puzzles.flipit import text as tx
 
 Capture = pytest.CaptureFixture[str]
 
 FEW = max(5, settings().max_examples // 6)  # whole searches of up to 24,576 states
 
-START = ".BBBBBBBBBBB"  # the seed's problem: all black, the space at the top, position 0
-# The seed's 18-move answer, after each move (its figure, 1 = black, 2 = white, 0 = space).
-SEED_ANSWER = [
+START = ".BBBBBBBBBBB"  # the program's problem: all black, the space at the top, position 0
+# The program's 18-move answer, after each move (its figure, 1 = black, 2 = white, 0 = space).
+PROGRAM_ANSWER = [
     "BBWBBWB.BBBB", "BB.BBBBWBBBB", "BBBW.BBWBBBB", "BBBWBBWWBWB.", "BBBWBB.WBBBW",
     ".BBBBBBWBBBW", "WBWBBWB.BBBW", "WB.BBBBWBBBW", "WBBW.BBWBBBW", "WBBWWBWWBWB.",
     "W.BWWWWWWWBB", "WWW.WWWWWWBB", "WWWBWWBWWW.B", ".WWWWWWWWWWB", "WWBWW.WWWWWB",
     "WWBWWBWWBWW.", "W.BWWWWWWWWW", "WWW.WWWWWWWW",
 ]  # fmt: skip
-# The seed's 24 positions farthest (21 moves) from every piece white, from its figure.
-SEED_FARTHEST = [
+# The program's 24 positions farthest (21 moves) from every piece white, from its figure.
+PROGRAM_FARTHEST = [
     "BB.WBWBBBWBB", ".BWWBBBBWWBB", "BBW.BBWBWBBB", "BBBWBWBBB.BB", "BBWBB.WBWBBB",
     "BBWBBBWBW.BB", "B.WBBWWBBWBB", "BBWBBWWBBW.B", "BBBWBBW.BBBB", ".BBBBBBBWWBB",
     "BBBWBW.BBWBB", "BBBWBWW.WBBB", "BBWBBWBBBB.B", "BBWWBBBBWWB.", "BBBB.WBBWBBB",
@@ -46,7 +47,7 @@ SEED_FARTHEST = [
     "BB.BBBWBWBBB", "BBBWB.BBBWBB", "BBB.BWBBBWBB", "BBWBBB.BWBBB",
 ]  # fmt: skip
 
-# --- the seed's program, ported ------------------------------------------------------------
+# --- the program, ported ------------------------------------------------------------
 
 MOVE_PATTERN_TABLE = [
     [0, 5, 0, 7, 1, 6, 1, 10], [3, 3, 3, 4, 4, 8, 4, 11], [0, 7, 3, 4], [1, 10, 3, 1],
@@ -56,8 +57,8 @@ MOVE_PATTERN_TABLE = [
 LINE = [[0, 2, 5, 7], [0, 3, 6, 10], [7, 8, 9, 10], [1, 2, 3, 4], [1, 5, 8, 11], [4, 6, 9, 11]]
 
 
-def move_piece(board: str, l: int, p1: int, p2: int) -> str:  # noqa: E741 (the seed's name)
-    """The seed's ``move_piece``: swap p1 and p2, turn what lies between on line l."""
+def move_piece(board: str, l: int, p1: int, p2: int) -> str:  # noqa: E741 (the program's name)
+    """The program's ``move_piece``: swap p1 and p2, turn what lies between on line l."""
     cells = list(board)
     cells[p1], cells[p2] = cells[p2], cells[p1]
     p1, p2 = min(p1, p2), max(p1, p2)
@@ -67,8 +68,8 @@ def move_piece(board: str, l: int, p1: int, p2: int) -> str:  # noqa: E741 (the 
     return "".join(cells)
 
 
-def seed_moves(board: str) -> list[tuple[int, int, str]]:
-    """(line, piece, board after) for each jump the seed's table allows."""
+def program_moves(board: str) -> list[tuple[int, int, str]]:
+    """(line, piece, board after) for each jump the program's table allows."""
     space = board.index("S")
     table = MOVE_PATTERN_TABLE[space]
     return [
@@ -78,7 +79,7 @@ def seed_moves(board: str) -> list[tuple[int, int, str]]:
 
 
 def hash_value(board: str) -> int:
-    """The seed's minimal perfect hash: ``2048 * space + value``."""
+    """The program's minimal perfect hash: ``2048 * space + value``."""
     value = 0
     for c in board:
         if c != "S":
@@ -86,17 +87,17 @@ def hash_value(board: str) -> int:
     return 2048 * board.index("S") + value
 
 
-def seed_text(text: str) -> str:
+def program_text(text: str) -> str:
     return text.replace(".", "S")
 
 
-def seed_distances(starts: Sequence[str]) -> dict[str, int]:
-    """The seed's ``solve_breadth``: the distance of every board from ``starts``."""
+def program_distances(starts: Sequence[str]) -> dict[str, int]:
+    """The program's ``solve_breadth``: the distance of every board from ``starts``."""
     distance = dict.fromkeys(starts, 0)
     queue = deque(starts)
     while queue:
         b = queue.popleft()
-        for _, _, c in seed_moves(b):
+        for _, _, c in program_moves(b):
             if c not in distance:
                 distance[c] = distance[b] + 1
                 queue.append(c)
@@ -104,11 +105,12 @@ def seed_distances(starts: Sequence[str]) -> dict[str, int]:
 
 
 GOALS = ["W" * s + "S" + "W" * (11 - s) for s in range(12)]
-TO_SOLVED = seed_distances(GOALS)  # 24,576 boards, each with its distance to the nearest goal
+TO_SOLVED = program_distances(GOALS)  # 24,576 boards, each with its distance to the nearest goal
+HALF = set(program_distances([program_text(START)]))  # the 12,288 boards all black reaches
 
 
 def text(q: Position) -> str:
-    return fl.show(STAR, q, sep="")
+    return tx.show(STAR, q, sep="")
 
 
 # --- positions -------------------------------------------------------------------------------
@@ -132,19 +134,19 @@ def replay(q: Position, ms: Sequence[Move]) -> Position:
     return q
 
 
-# --- the seed's numbers ----------------------------------------------------------------------
+# --- the program's numbers ----------------------------------------------------------------------
 
 
-def test_the_port_reproduces_the_seeds_own_numbers() -> None:
+def test_the_port_reproduces_the_programs_own_numbers() -> None:
     assert len(TO_SOLVED) == 24_576
     assert max(TO_SOLVED.values()) == 21
     farthest = sorted(b for b, d in TO_SOLVED.items() if d == 21)
-    assert farthest == sorted(map(seed_text, SEED_FARTHEST))
-    assert TO_SOLVED[seed_text(START)] == 18
+    assert farthest == sorted(map(program_text, PROGRAM_FARTHEST))
+    assert TO_SOLVED[program_text(START)] == 18
 
 
 def test_bfsolve_takes_18_moves_from_all_black() -> None:
-    q = fl.parse(STAR, START)
+    q = tx.parse(STAR, START)
     meter = Meter(max_states=50_000)
     shortest = search.bfsolve(meter.watch(fl.puzzle(STAR)), q)
     assert shortest is not None and len(shortest) == 18
@@ -157,7 +159,7 @@ def test_the_analysis_from_the_12_solved_positions() -> None:
     assert a.states == 24_576
     assert a.max_distance == 21
     assert len(a.farthest) == 24
-    assert sorted(map(text, a.farthest)) == sorted(SEED_FARTHEST)
+    assert sorted(map(text, a.farthest)) == sorted(PROGRAM_FARTHEST)
     histogram = Counter(TO_SOLVED.values())
     assert a.histogram == tuple(histogram[d] for d in range(22))
 
@@ -173,7 +175,7 @@ def test_one_start_reaches_half_the_positions_a_parity_keeps_the_rest_apart() ->
     one piece; a jump over two keeps the space on the tips and turns two: so black pieces
     plus one for a space on an inner point keep their parity."""
     inner = {2, 3, 5, 6, 8, 9}
-    half = [q for level in levels(fl.puzzle(STAR), [fl.parse(STAR, START)]) for q in level]
+    half = [q for level in levels(fl.puzzle(STAR), [tx.parse(STAR, START)]) for q in level]
     assert len(half) == 12_288
     assert {(bin(q.black).count("1") + (q.space in inner)) % 2 for q in half} == {1}
     assert sorted(g.space for g in fl.goals(STAR) if g in set(half)) == sorted(inner)
@@ -182,16 +184,16 @@ def test_one_start_reaches_half_the_positions_a_parity_keeps_the_rest_apart() ->
 # --- the rule --------------------------------------------------------------------------------
 
 
-def test_the_jumps_are_the_seeds_table_in_its_order() -> None:
+def test_the_jumps_are_the_programs_table_in_its_order() -> None:
     for s in range(12):
         pieces = MOVE_PATTERN_TABLE[s][1::2]
         assert fl.moves(STAR, Position(s, 0)) == tuple((p, s) for p in pieces)
 
 
 @given(positions)
-def test_move_agrees_with_the_seeds_move_piece(q: Position) -> None:
-    after = [seed_text(text(fl.move(STAR, q, m))) for m in fl.moves(STAR, q)]
-    assert after == [b for _, _, b in seed_moves(seed_text(text(q)))]
+def test_move_agrees_with_the_programs_move_piece(q: Position) -> None:
+    after = [program_text(text(fl.move(STAR, q, m))) for m in fl.moves(STAR, q)]
+    assert after == [b for _, _, b in program_moves(program_text(text(q)))]
 
 
 @given(positions)
@@ -205,18 +207,18 @@ def test_every_jump_is_undone_by_jumping_straight_back(q: Position) -> None:
 # --- ranks -----------------------------------------------------------------------------------
 
 
-def test_the_rank_is_the_seeds_minimal_perfect_hash() -> None:
+def test_the_rank_is_the_programs_minimal_perfect_hash() -> None:
     h = fl.perfect_hash(STAR)
     everything = [fl.unrank(STAR, r) for r in range(h.size)]
     assert h.size == 24_576
     assert is_perfect(h, everything)
-    assert all(hash_value(seed_text(text(q))) == r for r, q in enumerate(everything))
+    assert all(hash_value(program_text(text(q))) == r for r, q in enumerate(everything))
 
 
 @given(positions)
 def test_rank_round_trips(q: Position) -> None:
     assert fl.unrank(STAR, fl.rank(STAR, q)) == q
-    assert fl.rank(STAR, q) == hash_value(seed_text(text(q)))
+    assert fl.rank(STAR, q) == hash_value(program_text(text(q)))
 
 
 # --- solvers from random positions -----------------------------------------------------------
@@ -227,7 +229,7 @@ def test_bfs_and_iterative_deepening_agree_and_are_shortest(q: Position) -> None
     shortest = search.bfsolve(Meter(max_states=30_000).watch(fl.puzzle(STAR)), q)
     deepened = idsolve(Meter(max_states=100_000).watch(fl.puzzle(STAR)), q, fl.undoes)
     assert shortest is not None and deepened is not None
-    assert len(shortest) == len(deepened) == TO_SOLVED[seed_text(text(q))]
+    assert len(shortest) == len(deepened) == TO_SOLVED[program_text(text(q))]
     assert fl.solved(replay(q, shortest)) and fl.solved(replay(q, deepened))
 
 
@@ -235,15 +237,15 @@ def test_bfs_and_iterative_deepening_agree_and_are_shortest(q: Position) -> None
 @given(positions)
 def test_every_position_is_solved_by_bfs_in_the_fewest_moves(q: Position) -> None:
     shortest = search.bfsolve(Meter(max_states=30_000).watch(fl.puzzle(STAR)), q)
-    assert shortest is not None and len(shortest) == TO_SOLVED[seed_text(text(q))]
+    assert shortest is not None and len(shortest) == TO_SOLVED[program_text(text(q))]
     assert fl.solved(replay(q, shortest))
 
 
 # --- text form -------------------------------------------------------------------------------
 
 
-def test_the_star_is_shown_as_drawn_in_the_seed() -> None:
-    assert fl.show(STAR, fl.parse(STAR, START)).splitlines() == [
+def test_the_star_is_shown_as_drawn_by_the_program() -> None:
+    assert tx.show(STAR, tx.parse(STAR, START)).splitlines() == [
         "   .",
         "B B B B",
         " B   B",
@@ -254,8 +256,8 @@ def test_the_star_is_shown_as_drawn_in_the_seed() -> None:
 
 @given(positions, st.sampled_from(["\n", " ", "\r\n"]))
 def test_show_reads_back(q: Position, sep: str) -> None:
-    assert fl.parse(STAR, fl.show(STAR, q, sep=sep)) == q
-    assert fl.parse(STAR, fl.show(STAR, q, sep="")) == q
+    assert tx.parse(STAR, tx.show(STAR, q, sep=sep)) == q
+    assert tx.parse(STAR, tx.show(STAR, q, sep="")) == q
 
 
 # --- the command line ------------------------------------------------------------------------
@@ -279,42 +281,127 @@ def test_the_cli_solves_the_star_in_18_moves_by_bfs(capsys: Capture) -> None:
 
 
 def test_the_cli_solves_the_star_in_18_moves_by_iterative_deepening(capsys: Capture) -> None:
-    """The seed's iterative deepening, with its prune, and its answer move for move:
-    the jumps are tried in the seed's order, so the first answer found is the seed's.
+    """The program's iterative deepening, with its prune, and its answer move for move:
+    the jumps are tried in its order, so the first answer found is its own.
     The slowest test here (1,424,749 states expanded, about 10 s), run once."""
     obj = run(capsys, "solve", "flipstar", "--method", "iddfs")
     assert obj["length"] == 18
-    assert obj["states"] == [START, *SEED_ANSWER]
+    assert obj["states"] == [START, *PROGRAM_ANSWER]
 
 
 def test_the_cli_analyses_from_a_start(capsys: Capture) -> None:
-    obj = run(capsys, "analyze", "flipstar", "--example", "seed", "--from-start")
-    distance = seed_distances([seed_text(START)])
+    obj = run(capsys, "analyze", "flipstar", "--example", "all-black", "--from-start")
+    distance = program_distances([program_text(START)])
     far = max(distance.values())
     assert (obj["states"], obj["max_distance"]) == (12_288, 22) == (len(distance), far)
     farthest = obj["farthest"]
     assert isinstance(farthest, list)
-    assert sorted(map(seed_text, farthest)) == sorted(b for b, d in distance.items() if d == far)
+    assert sorted(map(program_text, farthest)) == sorted(b for b, d in distance.items() if d == far)
 
 
 def test_the_examples() -> None:
-    d = fl.STAR_DESCRIPTION
-    assert "".join(d.examples["seed"].split()) == START
-    assert "".join(d.examples["farthest"].split()) in SEED_FARTHEST
-    picture = d.drawing(d.examples["seed"])
+    d = describe.STAR_DESCRIPTION
+    assert "".join(d.examples["all-black"].split()) == START
+    assert "".join(d.examples["farthest"].split()) in PROGRAM_FARTHEST
+    picture = d.drawing(d.examples["all-black"])
     assert picture is not None and picture.count('class="piece black"') == 11
 
 
-def test_the_command_line_analyses_the_star_from_its_solved_positions(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def component_of(board: str) -> dict[str, int]:
+    """The distances a plain search (the port's) measures in ``board``'s component: from
+    the solved positions in it, found by a search from the board."""
+    within = [b for b in program_distances([program_text(board)]) if "B" not in b]
+    return program_distances(within)
+
+
+def test_the_command_line_analyses_the_boards_own_component(capsys: Capture) -> None:
+    """The program's start reaches 12,288 positions, 6 of them solved; measured from
+    those, the farthest lie 21 moves away, 18 of them, as the port measures."""
+    distance = component_of(START)
+    histogram = Counter(distance.values())
+    assert (len(distance), max(distance.values()), histogram[21]) == (12_288, 21, 18)
+    assert sum("B" not in b for b in distance) == 6
     for argv in (
         ["analyze", "flipstar"],
-        ["analyze", "flipstar", "--example", "seed", "--from-goals"],
+        ["analyze", "flipstar", "--example", "all-black", "--from-goals"],
+        ["analyze", "flipstar", "--board", START],
     ):
-        assert main([*argv, "--json"]) == 0
-        survey = json.loads(capsys.readouterr().out)
-        assert (survey["states"], survey["max_distance"]) == (12_288, 21)
-        assert len(survey["farthest"]) == 18
-    assert main(["analyze", "flipstar", "--example", "seed", "--from-start", "--json"]) == 0
+        obj = run(capsys, *argv)
+        assert (obj["from"], obj["states"], obj["max_distance"]) == ("goals", 12_288, 21)
+        assert obj["histogram"] == [histogram[d] for d in range(22)]
+        farthest = obj["farthest"]
+        assert isinstance(farthest, list)
+        assert sorted(map(program_text, farthest)) == sorted(
+            b for b, d in distance.items() if d == 21
+        )
+    assert main(["analyze", "flipstar", "--from-start", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["states"] == 12_288
+
+
+def test_the_farthest_example_is_21_moves_from_its_solved_positions(capsys: Capture) -> None:
+    far = "".join(describe.STAR_DESCRIPTION.examples["farthest"].split())
+    distance = component_of(far)
+    assert distance[program_text(far)] == 21
+    obj = run(capsys, "analyze", "flipstar", "--example", "farthest")
+    assert (obj["states"], obj["max_distance"]) == (len(distance), 21)
+
+
+# --- the two halves of the star ----------------------------------------------------------------
+
+
+def test_each_parity_is_one_component_of_12288_positions() -> None:
+    for goal in fl.goals(STAR):
+        reached = [q for level in levels(fl.puzzle(STAR), [goal]) for q in level]
+        assert len(reached) == 12_288
+        assert {fl.star_parity(q) for q in reached} == {fl.star_parity(goal)}
+
+
+@given(positions)
+def test_the_star_goals_are_the_solved_positions_within_reach(q: Position) -> None:
+    board = program_text(text(q))
+    component = HALF if board in HALF else set(TO_SOLVED) - HALF
+    within = {b for b in component if "B" not in b}
+    assert {program_text(text(g)) for g in fl.star_goals(q)} == within
+    assert len(within) == 6
+
+
+# --- planning ---------------------------------------------------------------------------------
+
+
+def measured(board: str) -> tuple[int, int, int, int]:
+    """(psolve's length, its states expanded, bfsolve's length, its states expanded)."""
+    q = tx.parse(STAR, board)
+    planned, plain = Meter(), Meter()
+    by_plan = search.psolve(planned.watch_planner(fl.planner(STAR)), q)
+    by_bfs = search.bfsolve(plain.watch(fl.puzzle(STAR)), q)
+    assert by_plan is not None and by_bfs is not None
+    assert fl.solved(replay(q, by_plan))
+    return len(by_plan), planned.expanded, len(by_bfs), plain.expanded
+
+
+def test_planning_on_the_examples() -> None:
+    """Figures for docs/flipit.md: from all black 23 moves for 2,367 states against 18
+    for 10,800; from the farthest example, 21 (the fewest) for 2,706 against 12,187."""
+    assert measured(START) == (23, 2_367, 18, 10_800)
+    assert measured(PROGRAM_FARTHEST[0]) == (21, 2_706, 21, 12_187)
+
+
+@settings(max_examples=FEW)
+@given(near_solved(most=20))
+def test_a_plan_replays_and_never_beats_bfs(q: Position) -> None:
+    planned = search.psolve(Meter(max_states=30_000).watch_planner(fl.planner(STAR)), q)
+    assert planned is not None and fl.solved(replay(q, planned))
+    assert len(planned) >= TO_SOLVED[program_text(text(q))]
+
+
+@given(positions)
+def test_goal_moves_gain_and_premoves_lead_the_space_to_them(q: Position) -> None:
+    """Each goal move would whiten more pieces than it blackens, and every plan grown for
+    it replays, the space brought to where the jump lands."""
+    board = text(q)
+    for m in fl.goalmoves(STAR, q):
+        over = [board[c] for c in fl.jumped(STAR, m)]
+        assert over.count("B") > over.count("W") and "." not in over and board[m[0]] != "."
+        for plan in fl.planner(STAR).newplans(q, (m,)):
+            assert plan[-1] == m
+            replay(q, plan)

@@ -1,4 +1,4 @@
-"""NO-OFF: seed 003's numbers, checked against a port of the seed's own Scheme.
+"""NO-OFF: the Scheme exercises' numbers, checked against a port of their own Scheme.
 
 The yardstick ports ``solve-5``: a board is a list of eight symbols, ``S`` the space,
 ``*adjacent-slide*`` lists each cell's neighbours, and ``move-piece`` moves a letter into
@@ -8,7 +8,9 @@ the space or the bulb along the top row; nothing is shared with
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from collections import Counter, deque
 from collections.abc import Sequence
 
@@ -23,14 +25,15 @@ from pearls.deepening import idsolve
 from pearls.errors import BoardError
 from pearls.limits import Meter
 from pearls.puzzles import nooff as no
-from pearls.puzzles.nooff import Move, Tray
+from pearls.puzzles.nooff import Move, Tray, describe
+from pearls.puzzles.nooff import text as tx
 from pearls.types import Path, start
 
 Capture = pytest.CaptureFixture[str]
 
 FEW = max(5, settings().max_examples // 6)  # whole searches of up to 540 states, planned
 
-# --- the seed's program, ported ------------------------------------------------------------
+# --- the exercises' program, ported ------------------------------------------------------------
 
 ADJACENT_SLIDE = [[1, 4], [0, 2, 5], [1, 3, 6], [2, 7], [0, 5], [1, 4, 6], [2, 5, 7], [3, 6]]
 
@@ -42,7 +45,7 @@ def make_new_board(board: list[str], s: int, x: int) -> list[str]:
 
 
 def move_piece(board: list[str], s: int, x: int) -> tuple[int, list[str]] | None:
-    """The seed's ``move-piece``: (new space, new board), or None where the bulb would
+    """The exercises' ``move-piece``: (new space, new board), or None where the bulb would
     have to move down or up."""
     if board[x] == "L":
         if s < 2:
@@ -53,33 +56,33 @@ def move_piece(board: list[str], s: int, x: int) -> tuple[int, list[str]] | None
     return x, make_new_board(board, s, x)
 
 
-def seed_next(board: str) -> list[str]:
+def program_next(board: str) -> list[str]:
     cells = list(board)
     s = cells.index("S")
     after = (move_piece(cells, s, x) for x in ADJACENT_SLIDE[s])
     return ["".join(new) for found in after if found is not None for _, new in [found]]
 
 
-def seed_distances(start_board: str) -> dict[str, int]:
+def program_distances(start_board: str) -> dict[str, int]:
     """Breadth first from ``start_board``: the distance of every board it reaches."""
     distance = {start_board: 0}
     queue = deque([start_board])
     while queue:
         b = queue.popleft()
-        for c in seed_next(b):
+        for c in program_next(b):
             if c not in distance:
                 distance[c] = distance[b] + 1
                 queue.append(c)
     return distance
 
 
-def seed(q: Tray) -> str:
+def program(q: Tray) -> str:
     return q.replace(".", "S")
 
 
-TO_GOAL = seed_distances("LLNOOFFS")  # 540 boards and their distance to the goal
-FARTHEST = {"NOLLFOF.", "FNLLOOF.", "OFLLNOF."}  # found here; the seed draws the third
-SEED_THIRD = "OFLLNO.F"  # as the stored copy of the seed's figure draws it: 55 moves away
+TO_GOAL = program_distances("LLNOOFFS")  # 540 boards and their distance to the goal
+FARTHEST = {"NOLLFOF.", "FNLLOOF.", "OFLLNOF."}  # found here; the exercises draw the third
+DRAWN_THIRD = "OFLLNO.F"  # as the stored copy of the exercises' figure draws it: 55 moves away
 
 
 # --- positions -------------------------------------------------------------------------------
@@ -102,23 +105,23 @@ def replay(q: Tray, ms: Sequence[Move]) -> Tray:
     return q
 
 
-# --- the seed's numbers ----------------------------------------------------------------------
+# --- the exercises' numbers ----------------------------------------------------------------------
 
 
-def test_the_port_reproduces_the_seeds_numbers() -> None:
+def test_the_port_reproduces_the_exercises_numbers() -> None:
     assert len(TO_GOAL) == 540
     assert max(TO_GOAL.values()) == 56
-    assert {b for b, d in TO_GOAL.items() if d == 56} == set(map(seed, FARTHEST))
-    assert (TO_GOAL[seed(no.A)], TO_GOAL[seed(no.B)]) == (44, 56)
+    assert {b for b, d in TO_GOAL.items() if d == 56} == set(map(program, FARTHEST))
+    assert (TO_GOAL[program(no.A)], TO_GOAL[program(no.B)]) == (44, 56)
 
 
-def test_the_seeds_third_farthest_tray_as_drawn_lies_55_moves_away() -> None:
-    """The copy of seed 003 draws its third farthest tray with the space left of the
+def test_the_third_farthest_tray_as_drawn_lies_55_moves_away() -> None:
+    """The copy of the Scheme exercises draws the third farthest tray with the space left of the
     last F; both models put that tray at 55 moves, one slide from OFLL NOF. at 56."""
-    assert TO_GOAL[seed(SEED_THIRD)] == 55
-    shortest = no.bfsolve(SEED_THIRD)
+    assert TO_GOAL[program(DRAWN_THIRD)] == 55
+    shortest = no.bfsolve(DRAWN_THIRD)
     assert shortest is not None and len(shortest) == 55
-    assert no.move(SEED_THIRD, (7, 6)) == "OFLLNOF."
+    assert no.move(DRAWN_THIRD, (7, 6)) == "OFLLNOF."
 
 
 def test_problem_a_takes_44_moves_and_problem_b_56() -> None:
@@ -155,7 +158,7 @@ def measured(q: Tray) -> tuple[int, int, int, int]:
     return len(by_plan), planned.expanded, len(by_bfs), plain.expanded
 
 
-def test_planning_on_the_seeds_problems() -> None:
+def test_planning_on_the_exercises_problems() -> None:
     """Figures for docs/nooff.md: on A the plan is as short as BFS's and expands fewer
     states; on B it is 8 moves longer, still with fewer states expanded."""
     assert measured(no.A) == (44, 300, 44, 474)
@@ -166,7 +169,7 @@ def test_planning_on_the_seeds_problems() -> None:
 @given(trays)
 def test_a_plan_replays_and_never_beats_bfs(q: Tray) -> None:
     plan_length, _, shortest, _ = measured(q)
-    assert plan_length >= shortest == TO_GOAL[seed(q)]
+    assert plan_length >= shortest == TO_GOAL[program(q)]
 
 
 def test_goal_moves_bring_the_bulb_home_first_then_the_letters() -> None:
@@ -195,8 +198,8 @@ def test_premoves_free_the_cell_a_slide_needs(q: Tray) -> None:
 
 
 @given(trays)
-def test_moves_agree_with_the_seeds_move_piece(q: Tray) -> None:
-    assert sorted(seed(no.move(q, m)) for m in no.moves(q)) == sorted(seed_next(seed(q)))
+def test_moves_agree_with_the_exercises_move_piece(q: Tray) -> None:
+    assert sorted(program(no.move(q, m)) for m in no.moves(q)) == sorted(program_next(program(q)))
 
 
 @given(trays)
@@ -223,14 +226,14 @@ def test_the_bulb_stays_on_the_top_row(q: Tray) -> None:
 def test_the_rank_is_a_minimal_perfect_hash_of_the_540_trays() -> None:
     everything = [no.unrank(r) for r in range(540)]
     assert is_perfect(no.perfect_hash, everything)
-    assert {seed(q) for q in everything} == set(TO_GOAL)
+    assert {program(q) for q in everything} == set(TO_GOAL)
     assert all(no.rank(q) == r for r, q in enumerate(everything))
 
 
 @given(trays)
 def test_rank_round_trips(q: Tray) -> None:
     assert no.unrank(no.rank(q)) == q
-    assert no.parse(no.show(q)) == q
+    assert tx.parse(tx.show(q)) == q
 
 
 # --- solvers from random positions -----------------------------------------------------------
@@ -242,7 +245,7 @@ def test_bfs_and_iterative_deepening_agree_and_are_shortest(q: Tray) -> None:
     shortest = search.bfsolve(Meter(max_states=1_000).watch(no.puzzle), q)
     deepened = idsolve(Meter(max_states=300_000).watch(no.puzzle), q, no.undoes)
     assert shortest is not None and deepened is not None
-    assert len(shortest) == len(deepened) == TO_GOAL[seed(q)]
+    assert len(shortest) == len(deepened) == TO_GOAL[program(q)]
     assert replay(q, shortest) == replay(q, deepened) == no.GOAL
 
 
@@ -257,7 +260,7 @@ def test_dfs_finds_a_solution_that_replays(q: Tray) -> None:
 
 @given(trays, st.sampled_from(["\n", " ", "", "\r\n"]))
 def test_show_reads_back(q: Tray, sep: str) -> None:
-    assert no.parse(no.show(q, sep=sep)) == q
+    assert tx.parse(tx.show(q, sep=sep)) == q
 
 
 @pytest.mark.parametrize(
@@ -275,7 +278,7 @@ def test_show_reads_back(q: Tray, sep: str) -> None:
 )
 def test_a_bad_tray_is_a_board_error(text: str, says: str) -> None:
     with pytest.raises(BoardError, match=says.replace("(", r"\(").replace(")", r"\)")):
-        no.parse(text)
+        tx.parse(text)
 
 
 # --- the command line ------------------------------------------------------------------------
@@ -292,23 +295,76 @@ def run(capsys: Capture, *argv: str) -> dict[str, object]:
 
 @pytest.mark.parametrize(
     ("example", "method", "length"),
-    [("A", "bfs", 44), ("B", "bfs", 56), ("A", "iddfs", 44), ("A", "plan", 44), ("B", "plan", 64)],
+    [
+        ("on-off", "bfs", 44),
+        ("farthest", "bfs", 56),
+        ("on-off", "iddfs", 44),
+        ("on-off", "plan", 44),
+        ("farthest", "plan", 64),
+    ],
 )
-def test_the_cli_solves_the_seeds_problems(
+def test_the_cli_solves_the_exercises_problems(
     capsys: Capture, example: str, method: str, length: int
 ) -> None:
     obj = run(capsys, "solve", "nooff", "--example", example, "--method", method)
     assert obj["length"] == length
     states = obj["states"]
     assert isinstance(states, list) and len(states) == length + 1
-    assert states[0] == no.DESCRIPTION.examples[example]
+    assert states[0] == describe.DESCRIPTION.examples[example]
     assert states[-1] == "LLNO OFF."
     moves = obj["moves"]
     assert isinstance(moves, list)
-    q = no.parse(states[0])
-    for (c, s), shown in zip(moves, states[1:], strict=True):
-        q = no.move(q, (c, s))
-        assert no.show(q, sep=" ") == shown
+    q = tx.parse(states[0])
+    for shown, after in zip(moves, states[1:], strict=True):
+        assert isinstance(shown, dict) and set(shown) == {"piece", "from", "to"}
+        (r0, c0), (r1, c1) = shown["from"], shown["to"]
+        q = no.move(q, (4 * r0 + c0, 4 * r1 + c1))
+        assert tx.show(q, sep=" ") == after
+
+
+@pytest.mark.parametrize(
+    ("tray", "m", "said", "short", "shown"),
+    [
+        ("LLONOFF.", (3, 7), "N down (row 1, column 4 to row 2, column 4)", "Nv", [[0, 3], [1, 3]]),
+        (
+            "LLONOFF.",
+            (6, 7),
+            "F right (row 2, column 3 to row 2, column 4)",
+            "F>",
+            [[1, 2], [1, 3]],
+        ),
+        (
+            "LLO.OFFN",
+            (2, 3),
+            "O right (row 1, column 3 to row 1, column 4)",
+            "O>",
+            [[0, 2], [0, 3]],
+        ),
+        ("LL.NOOFF", (6, 2), "F up (row 2, column 3 to row 1, column 3)", "F^", [[1, 2], [0, 2]]),
+        ("LL.NOOFF", (1, 2), "bulb right (to row 1, columns 2 and 3)", "L>", [[0, 1], [0, 2]]),
+        ("N.LLOOFF", (2, 1), "bulb left (to row 1, columns 2 and 3)", "L<", [[0, 2], [0, 1]]),
+    ],
+)
+def test_moves_are_said_by_rows_and_columns(
+    tray: Tray, m: Move, said: str, short: str, shown: list[list[int]]
+) -> None:
+    """Words count rows and columns from 1, JSON from 0; no cell numbers."""
+    assert m in no.moves(tray)
+    assert (tx.words(tray, m), tx.notation(tray, m)) == (said, short)
+    piece = "bulb" if tray[m[0]] == "L" else tray[m[0]]
+    assert tx.move_json(tray, m) == {"piece": piece, "from": shown[0], "to": shown[1]}
+
+
+@pytest.mark.parametrize("size", [1_000_000, 3_000_000])
+def test_megabytes_of_tray_text_are_one_line_errors(capsys: Capture, size: int) -> None:
+    huge = "LLONOFF." * (size // 8)
+    with pytest.raises(BoardError, match=f"8 cells \\(2 rows of 4\\), this text has {size:,}"):
+        tx.parse(huge)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sys, "stdin", io.StringIO(huge))
+        assert main(["solve", "nooff", "--board", "-"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and len(err) < 200
 
 
 def test_the_cli_takes_a_board(capsys: Capture) -> None:
@@ -320,12 +376,12 @@ def test_the_cli_analyses_from_the_goal(capsys: Capture) -> None:
     assert (obj["states"], obj["max_distance"]) == (540, 56)
     farthest = obj["farthest"]
     assert isinstance(farthest, list)
-    assert sorted(farthest) == sorted(no.show(q, sep=" ") for q in FARTHEST)
+    assert sorted(farthest) == sorted(tx.show(q, sep=" ") for q in FARTHEST)
 
 
 def test_the_examples_and_the_drawing() -> None:
-    d = no.DESCRIPTION
-    assert dict(d.examples) == {"A": "LLON OFF.", "B": "NOLL FOF.", "goal": "LLNO OFF."}
+    d = describe.DESCRIPTION
+    assert dict(d.examples) == {"on-off": "LLON OFF.", "farthest": "NOLL FOF.", "goal": "LLNO OFF."}
     picture = d.drawing("NOLL FOF.")
     assert picture is not None and picture.startswith("<svg")
     assert picture.count('class="tile"') == 5 and picture.count('class="bulb"') == 1

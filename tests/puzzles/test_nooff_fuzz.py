@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 
 from pearls.errors import BoardError
 from pearls.puzzles import nooff as no
+from pearls.puzzles.nooff import text as tx
 
 BOARD = "LNOF. \n"  # what trays are written in
-# look-alikes and oddities: lower case, the seed's S for the space, a zero, fullwidth
-# letters as the seed draws them, the seed's bulb, a combining accent, a zero-width space,
+# look-alikes and oddities: lower case, the exercises' S for the space, a zero, fullwidth
+# letters as the exercises draw them, their bulb, a combining accent, a zero-width space,
 # characters str.split() takes for whitespace (no-break space, line separator, FS, NEL)
 ODD = "lnofS0\uff2c\uff2e\uff2f\uff26\u96fb\u7403\u0301\u200b\xa0\u2028\x1c\x85\t\r\x0b"
 
@@ -29,20 +30,20 @@ trays = st.integers(0, 539).map(no.unrank)
 @st.composite
 def damaged(draw: st.DrawFn) -> str:
     """A tray shown, then damaged one to three times."""
-    return damage(draw, no.show(draw(trays), sep=draw(st.sampled_from(["\n", "", " "]))), chars)
+    return damage(draw, tx.show(draw(trays), sep=draw(st.sampled_from(["\n", "", " "]))), chars)
 
 
 def check(text: str) -> None:
     """A tray that reads back, or a BoardError with a message."""
     try:
-        q = no.parse(text)
+        q = tx.parse(text)
     except BoardError as error:
         assert str(error)
         event("BoardError")
         return
     event("parses")
     assert q == "".join(text.split())
-    assert no.parse(no.show(q)) == q
+    assert tx.parse(tx.show(q)) == q
     assert 0 <= no.rank(q) < 540
 
 

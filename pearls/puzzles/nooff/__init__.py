@@ -1,19 +1,24 @@
-"""NO-OFF, Nob Yoshigahara's sliding puzzle (seed 003, M. Hiroi, 2009).
+"""NO-OFF, Nob Yoshigahara's sliding puzzle: the model (from the Scheme exercises,
+M. Hiroi, 2009, which set it as its fifth puzzle).
 
-A tray of two rows of four cells, numbered as the seed numbers them::
+A tray of two rows of four cells, numbered as the exercises number them::
 
     0 1 2 3
     4 5 6 7
 
 holds a bulb ``LL`` two cells wide, the letters N, O, O, F, F, and one space.  A letter
 slides into the space beside it, across or up and down; the bulb slides along the top
-row only, one cell at a time, and never leaves it.  The goal: turn problem A's ON-OFF
-into NO-OFF, ``LLNO OFF.``.  As the seed counts them, there are 540 positions: the bulb
-in 3 places, the space in 6 of the cells left, N in 5, the two O in 6 ways.
+row only, one cell at a time, and never leaves it.  The goal: NO-OFF, ``LLNO OFF.``.
+The exercises set two problems: A, the puzzle's own start, which reads ON-OFF
+(``LLON OFF.``), and B (``NOLL FOF.``), one of the three trays farthest from the goal.
+As the exercises count them, there are 540 positions: the bulb in 3 places, the space in
+6 of the cells left, N in 5, the two O in 6 ways.
 
 A tray is its eight cells as a string, row by row, which is also its text form; a move
 ``(c, s)`` slides the piece on cell ``c`` (for the bulb, its cell beside the space) into
-the space ``s``.
+the space ``s``.  The text form (:mod:`~pearls.puzzles.nooff.text`), the drawing
+(:mod:`~pearls.puzzles.nooff.draw`) and the command line's description
+(:mod:`~pearls.puzzles.nooff.describe`) stand beside this module.
 
 >>> moves(A)
 [(3, 7), (6, 7)]
@@ -27,16 +32,13 @@ from collections import deque
 from collections.abc import Sequence
 from itertools import combinations, pairwise
 
-from pearls import methods, search, svg
+from pearls import search
 from pearls.analysis import PerfectHash
-from pearls.description import NO_SETTINGS, Description, Problem, Settings
-from pearls.errors import BoardError
 from pearls.types import Path, Plan, Planner, Puzzle
 
 __all__ = [
     "ADJACENT",
     "BULB",
-    "DESCRIPTION",
     "GOAL",
     "HOMES",
     "PIECES",
@@ -48,24 +50,18 @@ __all__ = [
     "Tray",
     "bfsolve",
     "dfsolve",
-    "draw",
     "goalmoves",
     "move",
     "moves",
-    "notation",
-    "parse",
     "perfect_hash",
     "planner",
     "premoves",
-    "problem",
     "psolve",
     "puzzle",
     "rank",
-    "show",
     "solved",
     "undoes",
     "unrank",
-    "words",
 ]
 
 Tray = str  # the 8 cells row by row: "LL" the bulb, N O O F F, "." the space, e.g. "LLONOFF."
@@ -75,13 +71,13 @@ Move = tuple[Cell, Cell]  # (c, s): the piece on c slides into the space s, e.g.
 BULB, SPACE = "L", "."
 PIECES = "LLNOOFF."  # what every tray holds, sorted as the goal lists it
 GOAL: Tray = "LLNOOFF."
-A: Tray = "LLONOFF."  # the seed's problem A, ON-OFF
-B: Tray = "NOLLFOF."  # the seed's problem B, one of the three farthest from the goal
+A: Tray = "LLONOFF."  # the exercises' problem A: the puzzle's start, ON-OFF
+B: Tray = "NOLLFOF."  # their problem B: one of the three trays farthest from the goal
 
 ADJACENT: tuple[tuple[Cell, ...], ...] = (
     (1, 4), (0, 2, 5), (1, 3, 6), (2, 7), (0, 5), (1, 4, 6), (2, 5, 7), (3, 6),
 )  # fmt: skip
-"""The cells beside each cell, in the seed's order (its ``*adjacent-slide*``)."""
+"""The cells beside each cell, in the exercises' order (their ``*adjacent-slide*``)."""
 
 
 def _across(c: Cell, s: Cell) -> bool:
@@ -231,13 +227,13 @@ def psolve(q: Tray) -> list[Move] | None:
     return search.psolve(planner, q)
 
 
-# Ranks: the seed's count, 3 * 6 * 5 * 6 = 540, made a minimal perfect hash
+# Ranks: the exercises' count, 3 * 6 * 5 * 6 = 540, made a minimal perfect hash
 
 _PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(4), 2))  # the O's, of 4 cells
 
 
 def rank(q: Tray) -> int:
-    """The number of a tray in ``range(540)``, as the seed counts trays: the bulb's
+    """The number of a tray in ``range(540)``, as the exercises count trays: the bulb's
     place (3), then the space among the 6 cells left, N among the 5 left, and the two
     O among the 4 left (6 pairs), in cell order.
 
@@ -274,189 +270,3 @@ def unrank(r: int) -> Tray:
 
 
 perfect_hash: PerfectHash[Tray] = PerfectHash(rank=rank, size=540)
-
-
-# Text form
-
-
-def show(q: Tray, sep: str = "\n") -> str:
-    """The tray as two rows of four characters.
-
-    >>> print(show(A))
-    LLON
-    OFF.
-    >>> show(A, sep=" ")
-    'LLON OFF.'
-    """
-    return q[:4] + sep + q[4:]
-
-
-def _where(c: Cell) -> str:
-    return f"row {c // 4 + 1}, column {c % 4 + 1}"
-
-
-def parse(text: str) -> Tray:
-    """The tray a text shows: 8 cells row by row, whitespace ignored; ``LL`` the bulb,
-    two neighbouring cells of the top row, then N, O, O, F, F and ``.`` the space.
-    Raises :class:`~pearls.errors.BoardError` saying what is wrong and where.
-
-    >>> parse("LLON OFF.") == A
-    True
-    >>> parse("LLON OOF.")
-    Traceback (most recent call last):
-    ...
-    pearls.errors.BoardError: a tray holds LL, N, O, O, F, F, '.': this has 3 'O' and 1 'F'
-    """
-    cells = "".join(text.split())
-    if len(cells) != 8:
-        raise BoardError(f"a tray has 8 cells (2 rows of 4), this text has {len(cells)}")
-    for c, char in enumerate(cells):
-        if char not in PIECES:
-            raise BoardError(
-                f"unknown character {char!r} at {_where(c)}: use 'L' for the bulb, "
-                "'N', 'O', 'F' for the letters, '.' for the space"
-            )
-    if sorted(cells) != sorted(PIECES):
-        wrong = (k for k in dict.fromkeys(PIECES) if cells.count(k) != PIECES.count(k))
-        counts = " and ".join(f"{cells.count(k)} {k!r}" for k in wrong)
-        raise BoardError(f"a tray holds LL, N, O, O, F, F, '.': this has {counts}")
-    rear = cells.index(BULB)
-    if rear > 2 or cells[rear + 1] != BULB:
-        raise BoardError(
-            f"the bulb LL must fill two neighbouring cells of the top row, not {_where(rear)} "
-            f"and {_where(cells.index(BULB, rear + 1))}"
-        )
-    return cells
-
-
-# Drawing
-
-_CELL = 52  # a cell's side, in SVG units
-_PAD = 14  # room around the tray
-_INSET = 4  # the gap between a piece and the edges of its cell
-_TRAY, _GROOVE, _TILE, _INK = "#5d4a36", "#7a6349", "#f3e3c3", "#1a1a1a"
-_GLASS, _BASE = "#ffd84d", "#9a9a9a"
-
-
-def draw(q: Tray) -> str:
-    """The tray as a standalone SVG document: two rows of four cells, a tile with its
-    letter on each letter's cell, and the bulb, a lamp lying across two cells.
-
-    >>> picture = draw(A)
-    >>> picture.startswith("<svg"), picture.count('class="tile"'), picture.count('class="bulb"')
-    (True, 5, 1)
-    """
-    width, height = 4 * _CELL + 2 * _PAD, 2 * _CELL + 2 * _PAD
-    tray = svg.element("rect", width=width, height=height, rx=10, fill=_TRAY, class_="tray")
-    grooves = [_groove(c) for c in range(8)]
-    rear = q.index(BULB)
-    tiles = [_tile(c, q[c]) for c in range(8) if q[c] not in (BULB, SPACE)]
-    title = f"NO-OFF tray {show(q, sep=' ')}"
-    return svg.document(width, height, tray, *grooves, _bulb(rear), *tiles, title=title)
-
-
-def _corner(c: Cell) -> tuple[int, int]:
-    """The (x, y) of a cell's top left corner."""
-    return _PAD + (c % 4) * _CELL, _PAD + (c // 4) * _CELL
-
-
-def _groove(c: Cell) -> str:
-    """An empty cell of the tray."""
-    x, y = _corner(c)
-    return svg.element("rect", x=x + 1, y=y + 1, width=_CELL - 2, height=_CELL - 2, fill=_GROOVE)
-
-
-def _tile(c: Cell, letter: str) -> str:
-    """A letter's tile on cell ``c``."""
-    x, y = _corner(c)
-    side = _CELL - 2 * _INSET
-    body = svg.element(
-        "rect", x=x + _INSET, y=y + _INSET, width=side, height=side, rx=6, fill=_TILE,
-        stroke=_INK, stroke_opacity=0.4,
-    )  # fmt: skip
-    label = svg.element(
-        "text", letter, x=x + _CELL / 2, y=y + _CELL / 2, dy="0.35em", fill=_INK, font_size=26,
-        font_weight="bold", font_family="sans-serif", text_anchor="middle",
-    )  # fmt: skip
-    return svg.element("g", body, label, class_="tile", data_cell=c)
-
-
-def _bulb(rear: Cell) -> str:
-    """The bulb over cells ``rear`` and ``rear + 1``: a round glass and a screw base,
-    lying along the row."""
-    x, y = _corner(rear)
-    middle = y + _CELL / 2
-    body = svg.element(
-        "rect", x=x + _INSET, y=y + _INSET, width=2 * _CELL - 2 * _INSET,
-        height=_CELL - 2 * _INSET, rx=6, fill=_TILE, stroke=_INK, stroke_opacity=0.4,
-    )  # fmt: skip
-    glass = svg.element("circle", cx=x + _CELL * 0.8, cy=middle, r=_CELL * 0.36, fill=_GLASS)
-    base = svg.element(
-        "rect", x=x + _CELL * 1.12, y=middle - _CELL * 0.17, width=_CELL * 0.62,
-        height=_CELL * 0.34, rx=3, fill=_BASE,
-    )  # fmt: skip
-    return svg.element("g", body, glass, base, class_="bulb", data_cell=rear)
-
-
-# The puzzle described for the command line
-
-_DIRECTIONS = {1: "right", -1: "left", 4: "down", -4: "up"}
-_ARROWS = {1: ">", -1: "<", 4: "v", -4: "^"}
-
-
-def words(q: Tray, m: Move) -> str:
-    """A move in words, given the tray before it.
-
-    >>> words(A, (3, 7)), words("OLL.NOFF", (2, 3))
-    ('N down (cell 3 to 7)', 'bulb right (to cells 2 and 3)')
-    """
-    c, s = m
-    way = _DIRECTIONS[s - c]
-    if q[c] == BULB:
-        cells = sorted((c, s))
-        return f"bulb {way} (to cells {cells[0]} and {cells[1]})"
-    return f"{q[c]} {way} (cell {c} to {s})"
-
-
-def notation(q: Tray, m: Move) -> str:
-    """A move as the piece's letter and an arrow: ``<``, ``>``, ``^`` or ``v``.
-
-    >>> notation(A, (3, 7)), notation(A, (6, 7))
-    ('Nv', 'F>')
-    """
-    c, s = m
-    return f"{q[c]}{_ARROWS[s - c]}"
-
-
-def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Tray, Move]:
-    """The problem a tray's text describes (NO-OFF takes no settings)."""
-    return Problem(
-        puzzle=puzzle,
-        start=parse(text),
-        methods={
-            "bfs": methods.bfs(puzzle),
-            "plan": methods.plan(planner),
-            "dfs": methods.dfs(puzzle),
-            "iddfs": methods.iddfs(puzzle, undoes),
-        },
-        show=show,
-        state_json=lambda q: show(q, sep=" "),
-        move_json=lambda q, m: [m[0], m[1]],
-        words=words,
-        notation=notation,
-        draw=draw,
-        reversible=True,
-        perfect_hash=perfect_hash,
-    )
-
-
-DESCRIPTION = Description(
-    name="nooff",
-    title="NO-OFF: slide the letters and the bulb until ON-OFF reads NO-OFF",
-    text_form="A tray is 8 cells, 2 rows of 4, row by row: 'LL' the bulb in two cells of the "
-    "top row, the letters N, O, O, F, F, and '.' the space; whitespace is ignored. A letter "
-    "slides into the space beside it; the bulb slides along the top row only. The goal is "
-    "'LLNO OFF.'.",
-    parse=problem,
-    examples={"A": show(A, sep=" "), "B": show(B, sep=" "), "goal": show(GOAL, sep=" ")},
-)
