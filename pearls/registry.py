@@ -18,14 +18,14 @@ from pearls.puzzles import (
     colour,
     flipit,
     graph,
-    hanoi,
     knight,
     nooff,
     pandigital,
-    river,
     rushhour_players,
     sliding,
 )
+from pearls.puzzles.hanoi import describe as hanoi
+from pearls.puzzles.river import describe as river
 
 __all__ = ["PUZZLES"]
 
