@@ -35,7 +35,6 @@ from pearls.limits import Meter
 from pearls.puzzles import river as rv
 from pearls.puzzles.river import Crossing, Load, River, Side, describe, draw
 from pearls.puzzles.river import text as rt
-from pearls.types import Path
 
 Capture = pytest.CaptureFixture[str]
 T = TypeVar("T", bound=Hashable)
@@ -67,16 +66,10 @@ def solve(method: str, river: River, q: Crossing, meter: Meter | None = None) ->
     if method == "plan":
         return search.psolve(meter.watch_planner(rv.planner(river)), q)
     if method == "iddfs":
-        return idsolve(watched, q, lambda p, b: undoes(river, p, b))
+        return idsolve(watched, q, lambda p, b: rv.undoes(river, p, b))
     if method == "astar":
         return astar(watched, q, h)
     return idastar(watched, q, h)
-
-
-def undoes(river: River, p: Path[Crossing, Load], b: Load) -> bool:
-    """Whether ``b`` takes back across the load that just crossed (alike people alike):
-    the prune that iterative deepening on the river was offered with."""
-    return bool(p.history) and rv.signature(river, p.history.first) == rv.signature(river, b)
 
 
 # --- the rules, written again -----------------------------------------------------------

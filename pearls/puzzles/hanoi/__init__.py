@@ -3,19 +3,11 @@
 The discs are numbered by size, 1 the smallest; the pegs are 0, 1 and 2, drawn and named
 ``A``, ``B`` and ``C``.  A state is the three pegs, each a tuple of discs *top first*, as
 the Prolog notes (M. Hiroi's collection, source 004) write ``pole([[1, 2, 3, 4], [],
-[]])``.  A move ``(d, p)`` puts disc ``d``, which must be on top of its peg, onto peg
-``p``, whose top disc (if any) must be larger.  The puzzle is solved when every disc is
-on peg ``C``::
-
-    tower 3                         = ((1, 2, 3), (), ())
-    move ((1, 2, 3), (), ()) (1, 2) = ((2, 3), (), (1,))
-
-The classic recursion moves a tower of ``n`` discs in ``2^n - 1`` moves; :func:`hanoi`
-gives its moves lazily, from any position, with an explicit stack in place of Python's
-recursion, so a tower of 20 discs streams its 1,048,575 moves in constant memory, and
-:func:`distance` counts them without making them.  The text form, drawing and
-command-line description are the modules ``text``, ``draw`` and ``describe`` beside
-this one.
+[]])``.  A move ``(d, p)`` puts disc ``d``, on top of its peg, onto peg ``p``, empty or
+topped by a larger disc.  Solved: every disc on peg ``C``.  The classic recursion moves
+a tower of ``n`` discs in ``2^n - 1`` moves; :func:`hanoi` streams them lazily from any
+position, and :func:`distance` counts them without making them.  The text form, drawing
+and command-line description are the modules ``text``, ``draw`` and ``describe``.
 
 >>> list(hanoi(tower(2)))
 [(1, 1), (2, 2), (1, 2)]
@@ -32,7 +24,7 @@ from pearls import search
 from pearls.analysis import PerfectHash
 from pearls.errors import BoardError
 from pearls.search import mkplans
-from pearls.types import Plan, Planner, Puzzle
+from pearls.types import Path, Plan, Planner, Puzzle
 
 __all__ = [
     "PEGS",
@@ -50,6 +42,7 @@ __all__ = [
     "goalmoves",
     "hanoi",
     "home",
+    "lower_bound",
     "move",
     "moves",
     "newplans",
@@ -60,6 +53,7 @@ __all__ = [
     "psolve",
     "puzzle",
     "rank",
+    "repeats_disc",
     "solved",
     "third",
     "tower",
@@ -323,7 +317,7 @@ def psolve(q: Towers) -> list[Move] | None:
     return search.psolve(planner, q)
 
 
-# The bound on the moves left
+# Bounds on the moves left, and a prune
 
 
 def distance(q: Towers) -> int:
@@ -352,6 +346,32 @@ def distance(q: Towers) -> int:
             count += 2 ** (d - 1)
             t = third(where[d], t)
     return count
+
+
+def lower_bound(q: Towers) -> int:
+    """A looser bound on the moves left: ``2^(d-1)`` while disc ``d`` is the largest not
+    home, since it must move, and then the ``d - 1`` smaller discs, all on one other peg,
+    must follow it as a tower (``2^(d-1) - 1`` moves); 0 when solved.  Half the
+    :func:`distance` from a tower.
+
+    >>> lower_bound(tower(3)), lower_bound(((1,), (), (2, 3))), lower_bound(((), (), (1,)))
+    (4, 1, 0)
+    """
+    d = discs(q) - home(q)
+    return 2 ** (d - 1) if d > 0 else 0
+
+
+def repeats_disc(p: Path[Towers, Move], m: Move) -> bool:
+    """Whether ``m`` moves the disc that the path moved last: never part of a shortest
+    solution (one move would have taken it where two do), so iterative deepening
+    (:func:`pearls.deepening.idsolve`) need not try it.
+
+    >>> from pearls.types import start
+    >>> after = Path(start(tower(2)).history.cons((1, 1)), move(tower(2), (1, 1)))
+    >>> repeats_disc(after, (1, 2)), repeats_disc(after, (2, 2))
+    (True, False)
+    """
+    return bool(p.history) and p.history.first[0] == m[0]
 
 
 # Ranking

@@ -1,15 +1,9 @@
-"""River crossings: people ferried across a river in a small boat, without ever leaving
-a dangerous group together.  One model holds three classics:
-
-* the **jealous husbands** of the Scheme exercises (M. Hiroi's collection, source 003):
-  couples ``Hi`` and ``Wi``; no wife may be with another man unless her husband is there
-  too, on either bank or in the boat; anyone rows.  Three couples with a boat for two
-  cross in 11 trips;
-* the **missionaries and cannibals**: on no bank and in no boat may cannibals ``Ci``
-  outnumber the missionaries ``Mi`` there, if any; anyone rows.  The people of a kind are
-  interchangeable, so a state numbers each kind on the left bank first;
-* the **farmer, wolf, goat and cabbage**: only the farmer rows; left without him, the
-  wolf eats the goat and the goat eats the cabbage.
+"""River crossings: people ferried across a river in a small boat, never leaving a
+dangerous group together.  One model holds three classics (the rules are beside
+:func:`husbands`, :func:`missionaries` and :func:`farmer`): the **jealous husbands** of
+the Scheme exercises (M. Hiroi's collection, source 003), three couples crossing in 11
+trips with a boat for two; the **missionaries and cannibals**, interchangeable within
+each kind; and the **farmer, wolf, goat and cabbage**.
 
 A state is where the boat is and who stands on each bank; a move is the set of people
 who cross together, the boat with them.  The text form, drawing and command-line
@@ -31,7 +25,7 @@ from typing import Literal, NamedTuple, TypeAlias
 
 from pearls import search
 from pearls.search import mkplans
-from pearls.types import Plan, Planner, Puzzle
+from pearls.types import Path, Plan, Planner, Puzzle
 
 __all__ = [
     "FARMER",
@@ -48,7 +42,6 @@ __all__ = [
     "farmer",
     "goalmoves",
     "husbands",
-    "listed",
     "lower_bound",
     "missionaries",
     "move",
@@ -60,6 +53,7 @@ __all__ = [
     "puzzle",
     "signature",
     "solved",
+    "undoes",
 ]
 
 Person = str  # "H1" (husband 1), "W1" (his wife), "M2", "C3", "farmer", "wolf", "goat", "cabbage"
@@ -174,15 +168,6 @@ def everyone_left(river: River) -> Crossing:
     return Crossing("left", frozenset(river.people), frozenset())
 
 
-def listed(river: River, group: frozenset[Person]) -> list[Person]:
-    """The people of a group in the river's order, whatever the set's own order.
-
-    >>> listed(husbands(2, 2), frozenset({"W2", "H1", "W1"}))
-    ['H1', 'W1', 'W2']
-    """
-    return [p for p in river.people if p in group]
-
-
 def canonical(river: River, q: Crossing) -> Crossing:
     """The state with interchangeable people renumbered, each kind left bank first:
     ``M1 .. Mk`` on the left when ``k`` missionaries are there.  Other people keep
@@ -229,7 +214,7 @@ def moves(river: River, q: Crossing) -> list[Load]:
     [['farmer', 'goat']]
     """
     here, there = (q.left, q.right) if q.boat == "left" else (q.right, q.left)
-    aboard = listed(river, here)
+    aboard = [p for p in river.people if p in here]
     loads: dict[tuple[Person, ...], Load] = {}
     for size in range(1, min(river.capacity, len(aboard)) + 1):
         for group in combinations(aboard, size):
@@ -309,7 +294,7 @@ def goalmoves(river: River, q: Crossing) -> Plan[Load]:
     >>> [sorted(b) for b in goalmoves(husbands(3, 2), everyone_left(husbands(3, 2)))]
     [['H1', 'W1']]
     """
-    waiting = listed(river, q.left)
+    waiting = [p for p in river.people if p in q.left]
     return (frozenset(waiting[: river.capacity]),) if waiting else ()
 
 
@@ -362,6 +347,19 @@ def psolve(river: River, q: Crossing) -> list[Load] | None:
     19
     """
     return search.psolve(planner(river), q)
+
+
+def undoes(river: River, p: Path[Crossing, Load], b: Load) -> bool:
+    """Whether ``b`` takes back the load that just crossed (alike people alike): a prune
+    for :func:`pearls.deepening.idsolve`, since it returns to the state before.
+
+    >>> from pearls.types import start
+    >>> three, q, couple = husbands(3, 2), everyone_left(husbands(3, 2)), frozenset({"H1", "W1"})
+    >>> over = Path(start(q).history.cons(couple), move(three, q, couple))
+    >>> undoes(three, over, couple), undoes(three, over, frozenset({"H1"}))
+    (True, False)
+    """
+    return bool(p.history) and signature(river, p.history.first) == signature(river, b)
 
 
 # The bound on the crossings left

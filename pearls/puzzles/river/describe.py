@@ -28,7 +28,6 @@ from pearls.puzzles.river import (
     everyone_left,
     farmer,
     husbands,
-    listed,
     lower_bound,
     missionaries,
     planner,
@@ -110,7 +109,7 @@ def problem(board: str, settings: Settings = NO_SETTINGS) -> Problem[Crossing, L
         state_json=lambda s: text.state_json(river, s),
         # the contract gives move_json the load alone; text.move_json adds the bank it
         # crosses to, given the state before the crossing
-        move_json=lambda b: {"people": [*listed(river, b)]},
+        move_json=lambda b: {"people": [*text.listed(river, b)]},
         words=lambda s, b: text.words(river, s, b),
         notation=lambda s, b: text.notation(river, s, b),
         draw=lambda s: drawing.draw(river, s),

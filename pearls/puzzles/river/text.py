@@ -33,15 +33,32 @@ from pearls.puzzles.river import (
     canonical,
     farmer,
     husbands,
-    listed,
     missionaries,
 )
 
-__all__ = ["MAX_PEOPLE", "move_json", "notation", "parse", "show", "state_json", "words"]
+__all__ = [
+    "MAX_PEOPLE",
+    "listed",
+    "move_json",
+    "notation",
+    "parse",
+    "show",
+    "state_json",
+    "words",
+]
 
 MAX_PEOPLE = 20  # at most this many travel, so that listing one state's loads stays quick
 _COUPLE = re.compile(r"[HW][1-9][0-9]*", re.ASCII)
 _CREW = re.compile(r"[MC][1-9][0-9]*", re.ASCII)
+
+
+def listed(river: River, group: frozenset[Person]) -> list[Person]:
+    """The people of a group in the river's order, whatever the set's own order.
+
+    >>> listed(husbands(2, 2), frozenset({"W2", "H1", "W1"}))
+    ['H1', 'W1', 'W2']
+    """
+    return [p for p in river.people if p in group]
 
 
 def show(river: River, q: Crossing) -> str:
