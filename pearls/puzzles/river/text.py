@@ -161,8 +161,8 @@ def _cast(names: Sequence[Person], k: int) -> River:
 def _quoted(name: str, most: int = 20) -> str:
     """A name as a message quotes it, cut short past ``most`` characters.
 
-    >>> print(_quoted("H1"), _quoted("H" + "1" * 30))
-    'H1' 'H1111111111111111111'... (31 characters)
+    >>> _quoted("H1"), _quoted("H" + "1" * 30)
+    ("'H1'", "'H1111111111111111111'... (31 characters)")
     """
     if len(name) <= most:
         return repr(name)
