@@ -38,14 +38,14 @@ def pset_start(r: River) -> Crossing:
 
 def row(name: str, make: Callable[[River], Crossing]) -> str:
     """One representation's figures, as a row of the table."""
-    seed, large = river.husbands(3, 2), river.husbands(5, 3)
-    q, big = make(seed), make(large)
+    three, large = river.husbands(3, 2), river.husbands(5, 3)
+    q, big = make(three), make(large)
     states = analyze(river.puzzle(large), [big]).states
     whole = median_seconds(lambda: analyze(river.puzzle(large), [big]))
-    solve = median_seconds(lambda: bfsolve(river.puzzle(seed), q), number=20)
+    solve = median_seconds(lambda: bfsolve(river.puzzle(three), q), number=20)
     crossing = frozenset({"H1", "W1"})
-    one = median_seconds(lambda: river.move(seed, q, crossing), number=20_000)
-    seen, after = {q}, river.move(seed, q, crossing)
+    one = median_seconds(lambda: river.move(three, q, crossing), number=20_000)
+    seen, after = {q}, river.move(three, q, crossing)
     lookup = median_seconds(lambda: after in seen, number=20_000)
     return (
         f"| {name} | {whole:.3f} s ({states} states) | {solve * 1e3:.2f} ms "

@@ -150,9 +150,12 @@ def backtrack(puzzle: Puzzle[S, M], order: backtracking.Order[S, M] | None = Non
     return Method(first, "the first solution by backtracking, no visited set (solutions)")
 
 
-def known(algorithm: Callable[[S], Iterable[M]], about: str) -> Method[S, M]:
+def known(
+    algorithm: Callable[[S], Iterable[M]], about: str, shortest: bool = False
+) -> Method[S, M]:
     """A puzzle's own algorithm, no search: its moves, each counted by the meter as one
-    state expanded, so the meter's limits stop it as they stop a search."""
+    state expanded, so the meter's limits stop it as they stop a search; ``shortest``
+    where the algorithm's solutions are shortest (the laws hold it to that)."""
 
     def run(q: S, meter: Meter) -> list[M] | None:
         made: list[M] = []
@@ -161,4 +164,4 @@ def known(algorithm: Callable[[S], Iterable[M]], about: str) -> Method[S, M]:
             made.append(m)
         return made
 
-    return Method(run, about, shortest=True)
+    return Method(run, about, shortest)

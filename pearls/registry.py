@@ -16,14 +16,14 @@ from collections.abc import Mapping
 from pearls.description import Description
 from pearls.puzzles import (
     graph,
-    hanoi,
     pandigital,
-    river,
 )
 from pearls.puzzles.colour import describe as colour
 from pearls.puzzles.flipit import describe as flipit
+from pearls.puzzles.hanoi import describe as hanoi
 from pearls.puzzles.knight import describe as knight
 from pearls.puzzles.nooff import describe as nooff
+from pearls.puzzles.river import describe as river
 from pearls.puzzles.rushhour_players import describe as rushhour
 from pearls.puzzles.sliding import describe as sliding
 

@@ -14,9 +14,10 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from pearls.description import NO_SETTINGS
-from pearls.errors import BoardError
+from pearls.errors import BoardError, OptionError
 from pearls.puzzles import hanoi
-from pearls.puzzles.hanoi import Towers
+from pearls.puzzles.hanoi import Towers, describe
+from pearls.puzzles.hanoi import text as ht
 
 ALPHABET = "0123456789 |\n\t"
 ODD = "\uff11\u0663\u00b2\u2155-+.e_x\xa0\u2028\u200b\x00|||"
@@ -33,23 +34,23 @@ def positions(draw: st.DrawFn) -> Towers:
 @st.composite
 def damaged(draw: st.DrawFn) -> str:
     """A position shown, then changed, dropped, inserted or swapped one to three times."""
-    return damage(draw, hanoi.show(draw(positions())), chars, spaces=False)
+    return damage(draw, ht.show(draw(positions())), chars, spaces=False)
 
 
 def check(text: str) -> Towers | None:
     """The position ``text`` shows, checked to read back the same; None for a BoardError."""
     try:
-        q = hanoi.parse(text)
+        q = ht.parse(text)
     except BoardError as error:
         assert str(error)
         event("BoardError")
         return None
     event("parses")
-    assert hanoi.parse(hanoi.show(q)) == q
+    assert ht.parse(ht.show(q)) == q
     assert [part.split() for part in text.split("|")] == [
-        part.split() for part in hanoi.show(q).split("|")
+        part.split() for part in ht.show(q).split("|")
     ]
-    assert typed(hanoi.DESCRIPTION.parse(text, NO_SETTINGS)).start == q
+    assert typed(describe.DESCRIPTION.parse(text, NO_SETTINGS)).start == q
     return q
 
 
@@ -70,14 +71,14 @@ def test_damaged_positions_parse_or_say_why(text: str) -> None:
 
 @given(positions())
 def test_shown_positions_read_back(q: Towers) -> None:
-    assert check(hanoi.show(q)) == q
+    assert check(ht.show(q)) == q
 
 
 @given(st.text(st.sampled_from("0123456789x\u0663\uff11-"), max_size=4))
 def test_any_number_of_discs_is_taken_or_refused_by_name(discs: str) -> None:
     try:
-        text = hanoi.standard({"discs": discs})
-    except BoardError as error:
+        text = describe.standard({"discs": discs})
+    except OptionError as error:
         assert "--discs" in str(error)
         return
-    assert hanoi.discs(hanoi.parse(text)) == int(discs)
+    assert hanoi.discs(ht.parse(text)) == int(discs)

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from pearls.errors import BoardError, OptionError
 from pearls.puzzles import river as rv
-from pearls.puzzles.river import Crossing, River
+from pearls.puzzles.river import Crossing, River, describe
+from pearls.puzzles.river import text as rt
 
 WORDS = ["H1", "W1", "H2", "W2", "H3", "W3", "H4", "W4", "M1", "M2", "C1", "C2", "C3",
          "farmer", "wolf", "goat", "cabbage", "boat", "left", "right", "|", "|"]  # fmt: skip
@@ -36,7 +37,7 @@ def walked(draw: st.DrawFn) -> tuple[River, Crossing]:
 @st.composite
 def damaged(draw: st.DrawFn) -> str:
     """A state shown, then changed, dropped, inserted or swapped one to three times."""
-    return damage(draw, rv.show(*draw(walked())), chars, spaces=False)
+    return damage(draw, rt.show(*draw(walked())), chars, spaces=False)
 
 
 def banks(text: str) -> tuple[list[str], list[str]]:
@@ -47,14 +48,14 @@ def banks(text: str) -> tuple[list[str], list[str]]:
 def check(text: str, k: int = 2) -> Crossing | None:
     """The state ``text`` shows, checked to read back the same; None for a BoardError."""
     try:
-        river, q = rv.parse(text, k)
+        river, q = rt.parse(text, k)
     except BoardError as error:
         assert str(error)
         event("BoardError")
         return None
     event(f"parses: {river.variant}")
-    shown = rv.show(river, q)
-    again, r = rv.parse(shown, k)
+    shown = rt.show(river, q)
+    again, r = rt.parse(shown, k)
     assert (again.people, r) == (river.people, q)
     (left, right), (shown_left, shown_right) = banks(text), banks(shown)
     assert q.boat in text.split("|")[1]
@@ -84,22 +85,26 @@ def test_damaged_states_parse_or_say_why(text: str) -> None:
 @given(walked())
 def test_shown_states_read_back(case: tuple[River, Crossing]) -> None:
     river, q = case
-    assert check(rv.show(river, q), river.capacity) == q
+    assert check(rt.show(river, q), river.capacity) == q
 
 
 @given(
     st.sampled_from(["H1 W1 | boat left |", "M1 C1 | boat right |"]),
     st.fixed_dictionaries(
         {
-            "variant": st.sampled_from([*rv.VARIANTS, "x"]),
-            "couples": st.sampled_from(["0", "1", "10", "11", "x", "\u0663", ""]),
-            "boat": st.sampled_from(["0", "1", "6", "7", "-1", "2.0", "\uff12"]),
+            "variant": st.sampled_from([*describe.VARIANTS, "x"]),
+            "couples": st.sampled_from(
+                ["0", "1", "10", "11", "x", "\u0663", "", "\u00b2", "9" * 5000]
+            ),
+            "boat": st.sampled_from(
+                ["0", "1", "6", "7", "-1", "2.0", "\uff12", "\u00b2", "2" * 5000]
+            ),
         }
     ),
 )
 def test_any_options_are_taken_or_refused_by_name(text: str, settings: dict[str, str]) -> None:
     try:
-        problem = typed(rv.DESCRIPTION.parse(text, settings))
+        problem = typed(describe.DESCRIPTION.parse(text, settings))
     except (BoardError, OptionError) as error:
         assert str(error).startswith(("--couples", "--boat", "--variant"))
         return

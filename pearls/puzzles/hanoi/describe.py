@@ -1,0 +1,121 @@
+"""The Tower of Hanoi described for the command line: the ``--discs`` option, the
+examples, and the methods offered, each of which solves every example within the
+default limits.
+
+Offered: ``bfs``, ``plan``, ``direct`` (the recursion, no search), ``dfs``, and
+``astar`` and ``idastar`` led by :func:`~pearls.puzzles.hanoi.distance`, the recursion's
+count of the moves left, an exact bound.  Iterative deepening is not offered: it keeps no
+visited states, and the Tower's shortest solutions, ``2^n - 1`` moves long, lie at the
+end of far too many paths (``docs/hanoi.md`` gives the figures).
+
+>>> [name for name in DESCRIPTION.methods]
+['bfs', 'plan', 'direct', 'dfs', 'astar', 'idastar']
+>>> DESCRIPTION.solve("idastar", DESCRIPTION.examples["three-discs"]).words[:2]
+('disc 1 from A to C', 'disc 2 from A to B')
+"""
+
+from __future__ import annotations
+
+from pearls import methods
+from pearls.description import NO_SETTINGS, Description, Option, Problem, Settings
+from pearls.errors import OptionError
+from pearls.puzzles.hanoi import (
+    Move,
+    Towers,
+    discs,
+    distance,
+    goal,
+    hanoi,
+    perfect_hash,
+    planner,
+    puzzle,
+    text,
+    tower,
+)
+from pearls.puzzles.hanoi import draw as drawing
+from pearls.puzzles.hanoi.text import MAX_DISCS
+
+__all__ = ["DESCRIPTION", "problem", "standard"]
+
+_MAX_FLAGS = 3**15  # the largest space analysed with a table of flags (14 MB) over rank
+
+
+def _discs_option(settings: Settings) -> int:
+    """The ``--discs`` setting, checked: a whole number from 1 to :data:`MAX_DISCS`."""
+    value = settings.get("discs", "4")
+    digits = value.isascii() and value.isdecimal() and len(value) <= len(str(MAX_DISCS))
+    if not digits or not 1 <= int(value) <= MAX_DISCS:
+        shown = repr(value) if len(value) <= 20 else f"a value of {len(value):,} characters"
+        raise OptionError(f"--discs must be a whole number from 1 to {MAX_DISCS}, not {shown}")
+    return int(value)
+
+
+def standard(settings: Settings) -> str:
+    """The usual start for ``--discs N``: every disc on peg ``A``.
+
+    >>> standard({"discs": "3"})
+    '1 2 3 |  |'
+    """
+    return text.show(tower(_discs_option(settings)))
+
+
+def problem(board: str, settings: Settings = NO_SETTINGS) -> Problem[Towers, Move]:
+    """The problem a board describes: its discs to peg ``C``.  The ``--discs`` setting
+    is checked, and sizes only the usual start; a board has as many discs as it shows.
+
+    >>> problem("3 | 1 2 | 4").methods["direct"].about
+    'the recursion of the Tower of Hanoi, no search'
+    """
+    if settings:
+        _discs_option(settings)
+    q = text.parse(board)
+    n = discs(q)
+    return Problem(
+        puzzle=puzzle,
+        start=q,
+        methods={
+            "bfs": methods.bfs(puzzle),
+            "plan": methods.plan(planner),
+            "direct": methods.known(
+                hanoi, "the recursion of the Tower of Hanoi, no search", shortest=True
+            ),
+            "dfs": methods.dfs(puzzle),
+            "astar": methods.astar(puzzle, distance),
+            "idastar": methods.idastar(puzzle, distance),
+        },
+        show=text.show,
+        state_json=text.state_json,
+        move_json=text.move_json,
+        words=text.words,
+        notation=text.notation,
+        draw=drawing.draw,
+        reversible=True,
+        goals=lambda q: [goal(discs(q))],
+        perfect_hash=perfect_hash(n) if 3**n <= _MAX_FLAGS else None,
+    )
+
+
+DESCRIPTION = Description(
+    name="hanoi",
+    title="Tower of Hanoi: move the discs from peg A to peg C, never a larger on a smaller",
+    text_form="A position is the pegs A, B and C separated by '|', each its discs top first "
+    f"by number, 1 the smallest: '1 2 3 | |' is three discs on A; at most {MAX_DISCS} discs. "
+    "Whitespace is ignored. A move takes the top disc of one peg onto another peg, empty or "
+    "topped by a larger disc.",
+    parse=problem,
+    examples={
+        "four-discs": "1 2 3 4 |  |",
+        "three-discs": "1 2 3 |  |",
+        "midway": "3 | 1 2 | 4",
+        "eight-discs": "1 2 3 4 5 6 7 8 |  |",
+    },
+    options=(
+        Option(
+            "discs",
+            f"discs of the usual start, all on peg A, 1 to {MAX_DISCS} (used when no board is "
+            "given; a board has as many discs as it shows)",
+            "4",
+        ),
+    ),
+    standard=standard,
+)
