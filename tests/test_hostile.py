@@ -145,7 +145,6 @@ def test_a_bad_option_value(
         ["solve", "colour", "--board", f'{{"a": [{HUGE}]}}'],
         ["solve", "graph", "--board", f'{{"start": {HUGE}, "goal": "b"}}'],
         ["solve", "graph", "--board", DEEP],
-        ["solve", "colour", "--board", DEEP],
         ["solve", "hanoi", "--method", "direct", "--discs", "64", "--moves"],
         ["generate", "fifteen", "--count", "100000000"],
         ["analyze", "fifteen"],
