@@ -20,6 +20,7 @@ searches.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -27,8 +28,9 @@ from pathlib import Path
 import pytest
 from described import typed
 
+from pearls.analysis import Analysis, PerfectHash
 from pearls.cli import MAX_STATES, TIMEOUT
-from pearls.description import Description, Problem, Solution, Survey
+from pearls.description import Analyser, Description, Problem, Solution, Survey
 from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.registry import PUZZLES
@@ -36,6 +38,10 @@ from pearls.types import M, Puzzle, S
 
 SURVEY_STATES = 200_000  # the states a survey here may expand; larger components stop
 SURVEY_BYTES = 1 << 30  # the table of flags a survey here may set aside
+# the states of a component compared on Dask: make test takes each puzzle's smallest
+# example under 20,000 (a larger component is compared in reaching the same limit),
+# make fuzz under 200,000
+DASK_STATES = 200_000 if os.environ.get("HYPOTHESIS_PROFILE") == "fuzz" else 20_000
 
 
 def default_limits() -> Meter:
@@ -273,3 +279,60 @@ def test_the_docs_table_of_methods_is_current(name: str) -> None:
             moves,
             solution.stats.expanded,
         )
+
+
+# --- scale-out ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A local Dask cluster of two worker processes, each with its own hash seed (as
+    every new Python process has), shared by this module's scale-out laws."""
+    distributed = pytest.importorskip("pearls.distributed")
+    with distributed.client(workers=2, processes=True) as c:
+        yield c.scheduler.address
+
+
+def smallest_example(d: Description, most: int) -> str:
+    """The example whose component is smallest, found by plain searches of at most
+    ``most`` states; the first example when none fits."""
+    sizes = {}
+    for name, text in d.examples.items():
+        p = problem(d, text)
+        found = plain_levels(p.puzzle, [p.start], most)
+        if found is not None:
+            sizes[name] = sum(map(len, found))
+    return min(sizes, key=sizes.__getitem__) if sizes else default_example(d)
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_dask_measures_what_one_process_measures(cluster: str, name: str) -> None:
+    """The same analysis on two worker processes, each with its own hash seed, as in
+    one: the same states, histogram and farthest states, or the same limit reached."""
+    from pearls import distributed
+
+    d = PUZZLES[name]
+    text = d.examples[smallest_example(d, DASK_STATES)]
+
+    def on_cluster(
+        puzzle: Puzzle[S, M],
+        starts: Sequence[S],
+        h: PerfectHash[S] | None,
+        key: Callable[[S], str],
+        meter: Meter,
+    ) -> Analysis[S]:
+        return distributed.analyze(puzzle, starts, h, key, meter=meter, scheduler=cluster)
+
+    def measured(analyser: Analyser | None) -> Survey | str:
+        meter = Meter(max_states=DASK_STATES, max_memory=SURVEY_BYTES)
+        try:
+            return d.survey(text, meter, from_goals=False, analyser=analyser)
+        except LimitReached as e:
+            return e.limit
+
+    alone, shared = measured(None), measured(on_cluster)
+    if isinstance(alone, str) or isinstance(shared, str):
+        assert alone == shared
+        return
+    assert (shared.states, shared.histogram) == (alone.states, alone.histogram)
+    assert sorted(map(json.dumps, shared.farthest)) == sorted(map(json.dumps, alone.farthest))
