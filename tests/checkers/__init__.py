@@ -30,7 +30,7 @@ import json
 import pkgutil
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from pearls.description import JSON, Settings, Solution
@@ -102,7 +102,7 @@ class Rules(Generic[T]):
     step: Callable[[T, JSON], T]
     solved: Callable[[T], bool]
     same: Callable[[T, T], bool] = _equal
-    tries: Callable[[T], Iterable[JSON]] | None = field(default=None)
+    tries: Callable[[T], Iterable[JSON]] | None = None
 
 
 def replay(rules: Rules[T], posed: Posed, solution: Solution) -> T:
@@ -127,7 +127,9 @@ def replay(rules: Rules[T], posed: Posed, solution: Solution) -> T:
     if moves is None:
         if len(states) != 1:
             raise Illegal(f"no moves, yet {len(states)} states")
-        if rules.solved(q) or _reachable_goal(rules, q):
+        if rules.solved(q):
+            raise Illegal("the solution says none exists, yet the start is solved")
+        if _reachable_goal(rules, q):
             raise Illegal("the solution says none exists, yet a solved state is reachable")
         return q
     if len(states) != len(moves) + 1:
@@ -136,15 +138,16 @@ def replay(rules: Rules[T], posed: Posed, solution: Solution) -> T:
         expected = _step(rules, q, m, f"move {i} {_shown(m)}")
         q = _read(rules, shown, f"state {i}")
         if not rules.same(expected, q):
-            raise Illegal(f"move {i} {_shown(m)} gives {expected!r}, not state {_shown(shown)}")
+            gives = f"gives {_shown(expected)}, not state {_shown(shown)}"
+            raise Illegal(f"move {i} {_shown(m)} {gives}")
     if not rules.solved(q):
         raise Illegal(f"the last state, {_shown(states[-1])}, is not solved")
     return q
 
 
 def _shown(j: object) -> str:
-    """A piece of JSON as one line, cut short."""
-    s = json.dumps(j)
+    """A piece of JSON (or a checker's own state) as one line, cut short."""
+    s = json.dumps(j, default=repr)
     return s if len(s) <= 120 else s[:117] + "..."
 
 

@@ -36,7 +36,8 @@ def asked(posed: Posed) -> tuple[int, str]:
     (4, '123456789')
     """
     said = _TEXT.match(posed.text)
-    assert said is not None, f"no problem in {posed.text!r}"
+    if said is None:
+        raise Illegal(f"no number of numbers and digits in {posed.text!r}")
     k = int(said[1] or posed.settings.get("numbers", "3"))
     digits = said[2] or posed.settings.get("digits", "0-9")
     return k, "0123456789" if digits == "0-9" else "123456789"
