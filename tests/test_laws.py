@@ -10,6 +10,8 @@ searches.
   answer is not a solved position), and every problem offers the same methods;
 - every answer replays through ``move`` from the start to a solved state, its JSON and
   words those of the moves replayed; the shortest methods agree on the length;
+- every registered puzzle has an independent checker (``tests/checkers/``), its rules
+  written apart from the model, and every answer keeps them;
 - a position reads back from its text (``parse (show q) == q``) on a reversible
   puzzle, every move of one can be undone, and ``moves`` is deterministic;
 - ``analyze`` measures the board's own component, from the solved positions in it or
@@ -26,6 +28,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from checkers import Posed, checker
 from described import typed
 
 from pearls.analysis import Analysis, PerfectHash
@@ -145,6 +148,34 @@ def check(d: Description, example: str, solution: Solution) -> None:
         assert solution.answer == p.answer(states[-1])
     data = [solution.states, solution.moves, solution.answer]
     assert json.loads(json.dumps(data, allow_nan=False)) == json.loads(json.dumps(data))
+
+
+def posed(d: Description, example: str) -> Posed:
+    """The example as the command line poses it: its text, every option's default, its
+    start in JSON."""
+    p = problem(d, d.examples[example])
+    return Posed(d.examples[example], d.settings(), p.state_json(p.start))
+
+
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_every_puzzle_has_an_independent_checker(name: str) -> None:
+    try:
+        checker(name)
+    except LookupError as e:
+        pytest.fail(str(e))
+
+
+@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.methods)))
+def test_every_method_keeps_the_rules_written_apart(name: str, method: str) -> None:
+    d = PUZZLES[name]
+    example = default_example(d)
+    checker(name)(posed(d, example), solved(name, method, example))
+
+
+@pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
+def test_the_default_method_keeps_the_rules_written_apart(name: str, example: str) -> None:
+    d = PUZZLES[name]
+    checker(name)(posed(d, example), solved(name, next(iter(d.methods)), example))
 
 
 @pytest.mark.parametrize("name", list(PUZZLES))

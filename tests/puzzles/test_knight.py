@@ -275,6 +275,22 @@ def test_solved_needs_every_square_and_the_way_home() -> None:
     assert not knight.solved(one, knight.start(one), closed=True)
 
 
+# An open tour of the 3x4 board from square 0, one of the two there are: it ends on square
+# 11, row 3, column 4, which is no jump from square 0 (no tour of 3x4 closes).
+OPEN_3X4 = (0, 6, 8, 1, 7, 9, 2, 4, 10, 3, 5, 11)
+
+
+def test_an_open_tour_that_ends_no_jump_from_its_start_is_not_closed() -> None:
+    b = knight.rectangle(3, 4)
+    t = knight.start(b)
+    for c in OPEN_3X4[1:]:
+        t = knight.move(t, c)
+    assert is_tour(b, list(OPEN_3X4), closed=False)
+    assert not knight_jump(b.squares[OPEN_3X4[-1]], b.squares[OPEN_3X4[0]])
+    assert knight.solved(b, t)
+    assert not knight.solved(b, t, closed=True)
+
+
 # --- text, JSON and drawings ------------------------------------------------------------------
 
 

@@ -22,6 +22,8 @@ from typing import TypeVar
 from xml.etree import ElementTree
 
 import pytest
+from checkers import Posed, checker
+from described import typed
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -259,6 +261,68 @@ def test_which_crews_can_cross_in_which_boat(n: int) -> None:
         assert (None if ms is None else len(ms)) == length == crew_distance(n, n, k), (n, k)
         if ms is not None:
             assert crossed(river, q, ms)
+
+
+# --- the boat's own load ----------------------------------------------------------------
+# Five missionaries with three (or two) cannibals and a boat for 3 are the rivers where a
+# load can be outnumbered in the boat while both banks are safe once it has crossed: M1 C1
+# C2 leaving missionaries behind for a bank of missionaries.  Only the boat's own rule
+# forbids that load, so a model that forgot it would still find crossings of the right
+# length; an independent check of every crossing tells them apart.
+
+CREWS_OF_FIVE = [(5, 3), (5, 2)]
+
+
+def reachable(river: River) -> list[Crossing]:
+    """Every state the river's moves reach from its usual start (breadth first)."""
+    start = rv.everyone_left(river)
+    seen, frontier = {start}, deque([start])
+    while frontier:
+        q = frontier.popleft()
+        for load in rv.moves(river, q):
+            after = rv.move(river, q, load)
+            if after not in seen:
+                seen.add(after)
+                frontier.append(after)
+    return sorted(seen)
+
+
+def banks_only(river: River, q: Crossing, load: frozenset[str]) -> bool:
+    """Whether ``load`` leaves both banks safe, the boat's own load aside."""
+    here, there = (q.left, q.right) if q.boat == "left" else (q.right, q.left)
+    return not_outnumbered(here - load) and not_outnumbered(there | load)
+
+
+@pytest.mark.parametrize(("m", "c"), CREWS_OF_FIVE)
+def test_no_crossing_outnumbers_the_missionaries_in_the_boat(m: int, c: int) -> None:
+    river = rv.missionaries(m, c, 3)
+    states = reachable(river)
+    tempting = [
+        load
+        for q in states
+        for load in map(frozenset, _subsets(sorted(q.left if q.boat == "left" else q.right), 3))
+        if banks_only(river, q, load) and not not_outnumbered(load)
+    ]
+    assert frozenset({"M1", "C1", "C2"}) in tempting
+    for q in states:
+        for load in rv.moves(river, q):
+            assert not_outnumbered(load), f"{sorted(load)} crosses from {q}"
+
+
+@pytest.mark.parametrize("method", list(describe.DESCRIPTION.methods))
+@pytest.mark.parametrize(("m", "c"), CREWS_OF_FIVE)
+def test_every_method_crosses_safely_in_a_boat_for_three(m: int, c: int, method: str) -> None:
+    """Each answer, crossing by crossing, by the rules written apart from the model
+    (``tests/checkers/river.py``); the shortest are 7 and 5 crossings."""
+    d = describe.DESCRIPTION
+    crew = " ".join([*(f"M{i}" for i in range(1, m + 1)), *(f"C{i}" for i in range(1, c + 1))])
+    text, settings = f"{crew} | boat left |", {"boat": "3"}
+    p = typed(d.problem(text, settings))
+    solution = d.solve(method, text, settings=settings)
+    checker("river")(Posed(text, d.settings(settings), p.state_json(p.start)), solution)
+    assert solution.moves is not None
+    assert len(solution.moves) >= {3: 7, 2: 5}[c]
+    assert len(solution.moves) == {3: 7, 2: 5}[c] or not d.methods[method].shortest
 
 
 @pytest.mark.parametrize(

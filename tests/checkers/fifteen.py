@@ -1,0 +1,15 @@
+"""The 15 puzzle's rules: sliding tiles (:mod:`checkers.sliding`) on a 4x4 tray.
+
+>>> from checkers import Posed, written
+>>> start = [*range(1, 15), 0, 15]
+>>> check(Posed("", {}, start), written(
+...     [start, [*range(1, 16), 0]], [{"tile": 15, "from": [3, 3], "to": [3, 2]}]))
+"""
+
+from __future__ import annotations
+
+from checkers.sliding import check_tray
+
+__all__ = ["check"]
+
+check = check_tray(4, 4)

@@ -1,0 +1,83 @@
+"""Flip It's rules, as a person states them: a piece jumps along a line of the board
+over at least one piece into the space, keeping its colour, and every piece it jumps
+over turns (black to white, white to black); solved when no piece is black.
+
+Flip It lays its positions on one line, numbered from 0 at the left.  A state is the
+positions in order, ``.`` the space, ``B`` black, ``W`` white (``.BBBBB``); a move names
+where the piece stands, the space it lands in and the positions it jumps over
+(``{"piece": 5, "to": 0, "over": [1, 2, 3, 4]}``).
+
+>>> from checkers import Posed, written
+>>> check(Posed(".BW", {}, ".BW"), written([".BW", "WW."], [{"piece": 2, "to": 0, "over": [1]}]))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from checkers import Illegal, Posed, Rules, fields, items, replay, text, whole
+from pearls.description import JSON, Solution
+
+__all__ = ["check", "check_on", "read", "step"]
+
+SPACE, BLACK, WHITE = ".", "B", "W"
+
+Line = tuple[int, ...]  # positions along one straight line, in order, e.g. (0, 2, 5, 7)
+
+
+def read(j: JSON) -> str:
+    """The positions in order: one space, the rest black or white pieces."""
+    q = text(j, "a board")
+    if q.count(SPACE) != 1 or set(q) - {SPACE, BLACK, WHITE}:
+        raise Illegal(f"a board is one '.' and pieces 'B' or 'W', not {q!r}")
+    return q
+
+
+def step(lines: Callable[[str], Sequence[Line]]) -> Callable[[str, JSON], str]:
+    """A jump by the rules: from the piece's position along one of the board's lines
+    into the space, over the positions between (at least one), which turn."""
+
+    def jump(q: str, m: JSON) -> str:
+        move = fields(m, "piece", "to", "over")
+        piece, space = whole(move["piece"]), whole(move["to"])
+        over = [whole(c, "a position") for c in items(move["over"])]
+        if not (0 <= piece < len(q) and 0 <= space < len(q)) or q[space] != SPACE:
+            raise Illegal(f"position {space} is not the space")
+        between = _between(lines(q), piece, space)
+        if not between:
+            raise Illegal(f"{piece} to {space} jumps over no piece along a line")
+        if sorted(over) != sorted(between):
+            raise Illegal(f"{piece} to {space} jumps over {sorted(between)}, not {over}")
+        after = list(q)
+        after[space], after[piece] = q[piece], SPACE
+        for c in between:
+            after[c] = WHITE if q[c] == BLACK else BLACK
+        return "".join(after)
+
+    return jump
+
+
+def _between(lines: Sequence[Line], a: int, b: int) -> list[int]:
+    """The positions strictly between ``a`` and ``b`` on the line through both, or
+    none where no line holds both."""
+    for ln in lines:
+        if a in ln and b in ln:
+            i, j = sorted((ln.index(a), ln.index(b)))
+            return list(ln[i + 1 : j])
+    return []
+
+
+def solved(q: str) -> bool:
+    """No black piece."""
+    return BLACK not in q
+
+
+def check_on(lines: Callable[[str], Sequence[Line]], posed: Posed, solution: Solution) -> None:
+    """Raise :class:`~checkers.Illegal` unless the solution whitens every piece by
+    jumps along the ``lines`` of the board."""
+    replay(Rules(read, step(lines), solved), posed, solution)
+
+
+def check(posed: Posed, solution: Solution) -> None:
+    """Flip It's check: one line through every position."""
+    check_on(lambda q: [tuple(range(len(q)))], posed, solution)
