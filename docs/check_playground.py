@@ -230,6 +230,7 @@ def check_first_load(check: Check, context: BrowserContext) -> None:
             )
             for _ in range(17):
                 page.click("button:has-text('Next')")
+            page.evaluate("() => window.scrollTo(0, 0)")
             page.screenshot(path=check.out / "playground-rushhour.png", full_page=True)
             check_bad_board(check, page)
         page.close()
@@ -259,6 +260,7 @@ def check_eight(check: Check, context: BrowserContext) -> None:
     check.expect(said == want, f"8 puzzle: the browser says {said!r}, CPython {want!r}")
     for _ in range(12):
         page.click("button:has-text('Next')")
+    page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=check.out / "playground-eight.png", full_page=True)
     page.close()
 
@@ -292,33 +294,41 @@ def check_stop(check: Check, context: BrowserContext) -> None:
     page.close()
 
 
-def check_examples(check: Check, context: BrowserContext) -> None:
-    """Run the first pycon block of each docs page; compare each output with its want."""
-    pages = 0
+def check_examples(check: Check, context: BrowserContext, together: int = 4) -> None:
+    """Run the first pycon block of each docs page, ``together`` pages at a time (each
+    page loads its own Python); compare each output with its doctest's want."""
+    blocks = {}
     for source in sorted((ROOT / "docs").glob("*.md")):
         text = first_block(source.read_text(encoding="utf-8"))
-        if text is None:
-            continue
-        path = "/" if source.stem == "index" else f"/{source.stem}/"
-        page = context.new_page()
-        page.goto(check.base + path)
-        page.click(".pearls-run >> nth=0")
-        page.wait_for_selector(".pearls-output:not([hidden]) >> nth=0", timeout=SECONDS * 1000)
-        output = page.locator(".pearls-output").first
-        gots = [
-            got.inner_text() if got.count() else ""
-            for got in (e.locator(".pearls-got") for e in output.locator(".pearls-example").all())
-        ]
-        wants = [e.want for e in doctest.DocTestParser().get_examples(text)]
-        same = len(gots) == len(wants) and all(map(matches, wants, gots))
-        check.expect(same, f"{path}: the first example's output is not its doctest's: {gots!r}")
-        check.expect(
-            output.get_attribute("data-status") == "match",
-            f"{path}: the page does not mark its output as the doctest's",
-        )
-        pages += 1
-        page.close()
-    check.figures["example_pages"] = pages
+        if text is not None:
+            blocks["/" if source.stem == "index" else f"/{source.stem}/"] = text
+    paths = list(blocks)
+    for at in range(0, len(paths), together):
+        pages = {path: context.new_page() for path in paths[at : at + together]}
+        for path, page in pages.items():
+            page.goto(check.base + path)
+            page.click(".pearls-run >> nth=0")
+        for path, page in pages.items():
+            compare_outputs(check, page, path, blocks[path])
+            page.close()
+    check.figures["example_pages"] = len(paths)
+
+
+def compare_outputs(check: Check, page: Page, path: str, text: str) -> None:
+    """The outputs under a page's first block, each against its doctest's want."""
+    page.wait_for_selector(".pearls-output:not([hidden]) >> nth=0", timeout=SECONDS * 1000)
+    output = page.locator(".pearls-output").first
+    gots = [
+        got.inner_text() if got.count() else ""
+        for got in (e.locator(".pearls-got") for e in output.locator(".pearls-example").all())
+    ]
+    wants = [e.want for e in doctest.DocTestParser().get_examples(text)]
+    same = len(gots) == len(wants) and all(map(matches, wants, gots))
+    check.expect(same, f"{path}: the first example's output is not its doctest's: {gots!r}")
+    check.expect(
+        output.get_attribute("data-status") == "match",
+        f"{path}: the page does not mark its output as the doctest's",
+    )
 
 
 def bench(check: Check, context: BrowserContext, rounds: int) -> None:

@@ -7,10 +7,11 @@ prints, reads files or knows a puzzle by name.  :func:`catalogue` lists the regi
 (:mod:`pearls.registry`) for the playground's pickers; :func:`solve` and :func:`analyze`
 answer as ``pearls solve`` and ``pearls analyze`` do, in the words of
 :mod:`pearls.cli.render`, with every position drawn; a :class:`Session` runs a page's
-``pycon`` examples as its doctest runs them; :func:`handle` dispatches one message.
+``pycon`` examples as its doctest runs them (:mod:`pearls.pycon`); :func:`handle`
+dispatches one message.
 
 Every answer carries ``status`` (``"solved"``, ``"none"``, ``"analysed"``, ``"limit"``,
-``"error"`` or ``"ok"``) and, but for a catalogue or a session's examples, the one line
+``"error"`` or ``"ok"``) and, but for a catalogue or a drawing, the one line
 ``outcome`` that the command line would print last (or say on stderr):
 
 >>> answer = solve({"puzzle": "rushhour", "example": "g1", "method": "bfs"})
@@ -24,12 +25,8 @@ Every answer carries ``status`` (``"solved"``, ``"none"``, ``"analysed"``, ``"li
 
 from __future__ import annotations
 
-import ast
-import doctest
 import json
-import traceback
 from collections.abc import Callable, Mapping
-from types import TracebackType
 from typing import TypeAlias
 
 from pearls import svg
@@ -46,7 +43,6 @@ __all__ = [
     "Answer",
     "Post",
     "Request",
-    "Session",
     "analyze",
     "catalogue",
     "draw",
@@ -61,32 +57,33 @@ Post: TypeAlias = Callable[[str], None]  # sends a progress message (JSON) to th
 COMMANDS = ("solve", "analyze")  # the commands the playground offers
 MAX_FARTHEST = 24  # the farthest positions of an analysis drawn at most
 MAX_MEMORY = 1 << 30  # bytes an analysis's table may take in a browser tab
-MAX_TEXT = 1 << 20  # characters of a board or a block of examples, as the command line reads
-_ERRORS = (BoardError, OptionError, InputError)
+MAX_TEXT = 1 << 20  # characters of a board, as the command line reads one
 
 
 def catalogue() -> Answer:
     """Every registered puzzle as the playground offers it: its title, text form,
     examples (each drawn, where the puzzle draws), methods, and the options of each
-    command.
+    command; and the command line's default limits.
 
     >>> entry = catalogue()["puzzles"][0]
     >>> entry["name"], [m["name"] for m in entry["methods"]], entry["default"]
     ('rushhour', ['bfs', 'plan', 'dfs'], 'g1')
     """
-    return {"puzzles": [_entry(d) for d in PUZZLES.values()]}
+    limits: Answer = {"max_states": MAX_STATES, "timeout": TIMEOUT}
+    return {"puzzles": [_entry(d) for d in PUZZLES.values()], "limits": limits}
 
 
 def _entry(d: Description) -> Answer:
-    """One puzzle of the catalogue; ``default`` names the example solved when none is
-    given, or is ``None`` where the puzzle starts from its usual position."""
+    """One puzzle of the catalogue; ``default`` names the example shown first, and
+    ``usual`` is the text of the usual start for the default options, where the puzzle
+    has one (the command line's default board)."""
     return {
         "name": d.name,
         "title": d.title,
         "text_form": d.text_form,
         "examples": dict(d.examples),
         "drawings": {name: d.drawing(text) for name, text in d.examples.items()},
-        "default": None if d.standard else next(iter(d.examples)),
+        "default": next(iter(d.examples)),
         "usual": d.default_text() if d.standard else None,
         "unsolvable": list(sorted(d.unsolvable)),
         "methods": [
@@ -166,13 +163,13 @@ def _answering(request: Request, command: str, progress: Post | None, work: Work
     try:
         d = _puzzle(request)
         settings = d.settings(_given(request, d, command))
-        text = _board(request, d, settings)
         meter = _meter(request, command, progress)
         try:
+            text = _board(request, d, settings)
             return work(request, d, text, settings, meter)
         except BoardError as e:
             raise BoardError(f"bad board: {e}") from e
-    except _ERRORS as e:
+    except ValueError as e:  # a BoardError, OptionError or InputError, or a parser's slip
         return {"status": "error", "outcome": " ".join(str(e).split())}
     except LimitReached as e:
         return _stopped(request, command, e)
@@ -359,115 +356,13 @@ def _drawn(d: Description, picture: str, settings: Settings) -> str | None:
         return None
 
 
-class Session:
-    """One page's ``pycon`` examples, run as its doctest runs them: in order, in one
-    namespace (``__name__`` is ``"__main__"``), output compared as pytest compares it
-    (``ELLIPSIS``).  The session's namespace is the one thing here that changes, on
-    purpose: it is the page's, created for it and dropped with it.
-
-    >>> session = Session()
-    >>> session.run(">>> x = 6\\n>>> x * 7\\n42\\n")[1]
-    {'source': 'x * 7', 'want': '42', 'got': '42', 'ok': True}
-    >>> session.run("print(x + 1)")  # code without prompts: nothing to compare
-    [{'source': 'print(x + 1)', 'want': '', 'got': '7', 'ok': None}]
-    """
-
-    def __init__(self) -> None:
-        self.globs: dict[str, object] = {"__name__": "__main__"}
-
-    def run(self, text: str) -> list[Answer]:
-        """Run the examples of ``text`` (a ``pycon`` block, or plain code): for each,
-        its source, the output its block expects, the output it gave, and whether they
-        agree."""
-        if len(text) > MAX_TEXT:
-            raise InputError(f"the examples are {len(text):,} characters long")
-        examples = doctest.DocTestParser().get_examples(text)
-        prompted = bool(examples) or not text.strip()
-        test = doctest.DocTest(examples or _statements(text), self.globs, "example", None, 0, text)
-        recorder = _Recorder(doctest.ELLIPSIS, prompted)
-        recorder.run(test, clear_globs=False)
-        self.globs = test.globs
-        return recorder.results
-
-
-def _statements(text: str) -> list[doctest.Example]:
-    """Each top-level statement of plain code as one example (the whole text, if it
-    does not parse)."""
-    try:
-        statements = ast.parse(text).body
-    except SyntaxError:
-        return [doctest.Example(text, "")]
-    sources = (ast.get_source_segment(text, s, padded=True) or "" for s in statements)
-    return [doctest.Example(source, "") for source in sources]
-
-
-ExcInfo: TypeAlias = tuple[type[BaseException], BaseException, TracebackType]
-
-
-class _Recorder(doctest.DocTestRunner):
-    """A doctest runner that keeps each example's outcome instead of reporting it;
-    ``ok`` is ``None`` for examples that expect nothing (plain code, not ``checked``)."""
-
-    def __init__(self, optionflags: int, checked: bool) -> None:
-        super().__init__(verbose=False, optionflags=optionflags)
-        self.checked = checked
-        self.results: list[Answer] = []
-
-    def _keep(self, example: doctest.Example, got: str, ok: bool) -> None:
-        self.results.append(
-            {
-                "source": example.source.rstrip("\n"),
-                "want": example.want.rstrip("\n"),
-                "got": got.rstrip("\n"),
-                "ok": ok if self.checked else None,
-            }
-        )
-
-    def report_start(
-        self, out: Callable[[str], object], test: doctest.DocTest, example: doctest.Example
-    ) -> None:
-        """Say nothing when an example starts."""
-
-    def report_success(
-        self,
-        out: Callable[[str], object],
-        test: doctest.DocTest,
-        example: doctest.Example,
-        got: str,
-    ) -> None:
-        """Keep an example whose output agrees."""
-        self._keep(example, got, True)
-
-    def report_failure(
-        self,
-        out: Callable[[str], object],
-        test: doctest.DocTest,
-        example: doctest.Example,
-        got: str,
-    ) -> None:
-        """Keep an example whose output differs."""
-        self._keep(example, got, False)
-
-    def report_unexpected_exception(
-        self,
-        out: Callable[[str], object],
-        test: doctest.DocTest,
-        example: doctest.Example,
-        exc_info: ExcInfo,
-    ) -> None:
-        """Keep an example that raised where its block expected none: the traceback,
-        as Python prints it."""
-        printed = "".join(traceback.format_exception(*exc_info))
-        self._keep(example, printed, False)
-
-
-def handle(message: str, session: Session, post: Post | None = None) -> str:
+def handle(message: str, post: Post | None = None) -> str:
     """Answer one message from the page (a JSON object with ``op``: ``"catalogue"``,
-    ``"solve"``, ``"analyze"``, ``"draw"``, ``"examples"`` with ``text``, or
-    ``"reset"``) as one JSON object; the page's examples run in ``session``.
+    ``"solve"``, ``"analyze"`` or ``"draw"``, and the request's fields) as one JSON
+    object, progress going to ``post``.
 
-    >>> json.loads(handle('{"op": "examples", "text": ">>> 1 + 1\\\\n2\\\\n"}', Session()))
-    {'status': 'ok', 'results': [{'source': '1 + 1', 'want': '2', 'got': '2', 'ok': True}]}
+    >>> json.loads(handle('{"op": "draw", "puzzle": "graph"}'))
+    {'status': 'ok', 'drawing': None}
     """
     try:
         request = json.loads(message)
@@ -475,10 +370,10 @@ def handle(message: str, session: Session, post: Post | None = None) -> str:
         return json.dumps({"status": "error", "outcome": f"a message that is no JSON: {e}"})
     if not isinstance(request, dict):
         return json.dumps({"status": "error", "outcome": "a message must be a JSON object"})
-    return json.dumps(_dispatch(request, session, post))
+    return json.dumps(_dispatch(request, post))
 
 
-def _dispatch(request: dict[str, JSON], session: Session, post: Post | None) -> Answer:
+def _dispatch(request: dict[str, JSON], post: Post | None) -> Answer:
     """The answer to one request."""
     op = request.get("op")
     if op == "catalogue":
@@ -489,10 +384,4 @@ def _dispatch(request: dict[str, JSON], session: Session, post: Post | None) -> 
         return analyze(request, post)
     if op == "draw":
         return draw(request)
-    if op == "examples":
-        results: list[JSON] = list(session.run(_text(request.get("text", ""), "the examples")))
-        return {"status": "ok", "results": results}
-    if op == "reset":
-        session.globs = {"__name__": "__main__"}
-        return {"status": "ok"}
     return {"status": "error", "outcome": f"no operation {op!r}"}

@@ -1,9 +1,12 @@
 // The Python of the docs site: Pyodide in a Web Worker, so the page stays responsive.
-// The page sends {load: {root, manifest}} once, then {id, message} (a JSON request for
-// pearls.web.handle); the worker answers {id, answer} (JSON), {id, progress} (JSON, while
-// a search runs) or {id, failure} (a line), and {loaded, seconds} when Python is ready.
-// A page's pycon examples share one session, as its doctest shares one namespace.
+// The page sends {load: {root, manifest}} once, then {id, module, message}: a JSON request
+// for pearls.web.handle (the playground) or pearls.pycon.handle (a page's examples, all
+// in one session, as its doctest shares one namespace).  The worker answers {id, answer}
+// (JSON), {id, progress} (JSON, while a search runs) or {id, failure} (a line), and
+// {loaded, seconds} once Python is ready.  Each module is imported on its first request.
 let ready = null;
+const imported = new Map();
+let session = null;
 
 async function load(root, manifest) {
   const began = performance.now();
@@ -12,10 +15,23 @@ async function load(root, manifest) {
   const pyodide = await loadPyodide({ indexURL, packages: [] });
   const wheels = manifest.wheels.map((wheel) => new URL(wheel, root).href);
   await pyodide.loadPackage(wheels, { messageCallback: () => {} });
-  const web = pyodide.pyimport("pearls.web");
-  const session = web.Session();
   postMessage({ loaded: true, seconds: (performance.now() - began) / 1000 });
-  return { web, session };
+  return pyodide;
+}
+
+function module(pyodide, name) {
+  if (!imported.has(name)) imported.set(name, pyodide.pyimport(name));
+  return imported.get(name);
+}
+
+function answer(pyodide, data) {
+  if (data.module === "pycon") {
+    const pycon = module(pyodide, "pearls.pycon");
+    if (!session) session = pycon.Session();
+    return pycon.handle(data.message, session);
+  }
+  const post = (text) => postMessage({ id: data.id, progress: text });
+  return module(pyodide, "pearls.web").handle(data.message, post);
 }
 
 self.onmessage = async (event) => {
@@ -26,9 +42,7 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    const { web, session } = await ready;
-    const post = (text) => postMessage({ id: data.id, progress: text });
-    postMessage({ id: data.id, answer: web.handle(data.message, session, post) });
+    postMessage({ id: data.id, answer: answer(await ready, data) });
   } catch (error) {
     postMessage({ id: data.id, failure: String((error && error.message) || error) });
   }

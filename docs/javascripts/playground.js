@@ -22,6 +22,7 @@
     const progress = $("progress");
     const result = $("pg-result");
     let puzzles = new Map();
+    let limits = {};
     let python = null;
     let busy = false;
 
@@ -53,7 +54,7 @@
       const examples = Object.keys(puzzle.examples).map((name) => [name, name]);
       const usual = puzzle.usual !== null ? [["usual", "the usual start"]] : [];
       fill(fields.example, [...usual, ...examples, [OWN, "your own board"]],
-        params.has("board") ? OWN : params.get("example") || puzzle.default || "usual");
+        params.has("board") ? OWN : params.get("example") || puzzle.default);
       const methods = puzzle.all_by_default
         ? [["all", "every solution", "every solution, depth first"]]
         : puzzle.methods.map((m) => [m.name, m.name, m.about]);
@@ -76,6 +77,8 @@
       fields.board.value = params.has("board") ? params.get("board") : boardOf(puzzle, fields.example.value);
       fields.maxStates.value = params.get("max_states") || "";
       fields.timeout.value = params.get("timeout") || "";
+      fields.maxStates.placeholder = limits.max_states;
+      fields.timeout.placeholder = limits.timeout;
       preview();
       describeMethod();
     }
@@ -161,7 +164,7 @@
       const label = op === "solve" ? `searching (${asked.method})` : "analysing";
       let last = null;
       try {
-        const answer = await python.call(asked, (stats) => {
+        const answer = await python.call("web", asked, (stats) => {
           last = stats;
           const rate = stats.seconds > 0 ? Math.round(stats.expanded / stats.seconds) : 0;
           progress.textContent = `${label}: ${stats.expanded.toLocaleString("en")} states expanded, ` +
@@ -283,6 +286,7 @@
       const response = await fetch(new URL(found.catalogue, root));
       const catalogue = await response.json();
       puzzles = new Map(catalogue.puzzles.map((p) => [p.name, p]));
+      limits = catalogue.limits;
       fill(fields.puzzle, catalogue.puzzles.map((p) => [p.name, p.name, p.title]), null);
       const params = new URLSearchParams(location.search);
       if (puzzles.has(params.get("puzzle"))) fields.puzzle.value = params.get("puzzle");

@@ -37,14 +37,15 @@
       return this.loadSeconds !== null;
     }
 
-    async call(request, onProgress) {
+    // Ask pearls.web (module "web", the playground) or pearls.pycon ("pycon", examples).
+    async call(module, request, onProgress) {
       const found = await runtime();
       if (!found.available) throw new Error(found.why);
       if (!this.worker) this.start(found);
       const id = this.next++;
       return new Promise((resolve, reject) => {
         this.calls.set(id, { resolve, reject, onProgress });
-        this.worker.postMessage({ id, message: JSON.stringify(request) });
+        this.worker.postMessage({ id, module, message: JSON.stringify(request) });
       });
     }
 
@@ -189,7 +190,7 @@
           this.current = each;
           each.stop.hidden = false;
           this.say(this.python.loaded ? "running…" : "loading Python (some seconds, the first time)…");
-          const answer = await this.python.call({ op: "examples", text: each.text() });
+          const answer = await this.python.call("pycon", { text: each.text() });
           if (answer.status !== "ok") throw new Error(answer.outcome);
           each.show(answer.results);
           each.ran = true;
