@@ -78,6 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     write_json(args.site / "playground" / "catalogue.json", catalogue())
     if args.without is not None:
+        for stale in ("pyodide", "wheels"):
+            shutil.rmtree(args.site / stale, ignore_errors=True)
         why = f"this build of the site cannot run its examples: {args.without}"
         write_json(args.site / "runnable.json", {"available": False, "why": why})
         print(f"runnable: {why} (install Node.js's npm and rebuild to include them)")
