@@ -113,4 +113,4 @@ runnable: $(STAMP)
 # figures of docs/performance.md in build/playground/.
 check-runnable: $(STAMP)
 	$(BIN)/python docs/check_playground.py $(SITE_DIR) --browser $(or $(BROWSER),optional) \
-		$(if $(CHROMIUM),--chromium '$(CHROMIUM)')
+		--runnable $(RUNNABLE) $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
