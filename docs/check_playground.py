@@ -14,13 +14,15 @@ any that is not for 127.0.0.1 is a problem.  The checks:
   ``#outcome`` (first load: its seconds and bytes), then again from the browser's cache;
 - the 8 puzzle's hardest board, solved by A*, says what CPython says (the same line);
 - a bad board shows the command line's one line (``pearls solve rushhour --board``);
+- Analyze says what CPython says, charts the histogram and draws the farthest positions;
 - a long search shows live progress, the page answers while it runs, Stop ends it, and
   the next search runs;
 - on each docs page with a ``pycon`` block, Run on its first block shows, for every
   example, the output its doctest expects (compared here by doctest's own checker).
 
-Screenshots of the playground solving a Rush Hour board and the 8 puzzle go to
-``DIR/playground-rushhour.png`` and ``DIR/playground-eight.png``, the figures to
+Screenshots of the playground solving a Rush Hour board and the 8 puzzle, and analysing
+the Rush Hour board, go to ``DIR/playground-rushhour.png``, ``DIR/playground-eight.png``
+and ``DIR/playground-analysis.png``, the figures to
 ``DIR/figures.json``.  ``--bench ROUNDS`` also times ``bfsolve`` on Table 18.1's four
 problems in the browser and in CPython (with and without pyrsistent's C extension),
 round by round in turn, and reports the medians and their ratios.
@@ -54,6 +56,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, Request, sync_playwright
+
+from pearls.web import analyze, solve
 
 __all__ = ["BENCH", "Check", "first_block", "main", "matches", "serve"]
 
@@ -180,8 +184,6 @@ def matches(want: str, got: str) -> bool:
 
 def cpython_outcome(request: dict[str, str]) -> str:
     """The outcome line CPython gives for a playground request (``pearls.web.solve``)."""
-    from pearls.web import solve
-
     return str(solve(request)["outcome"])
 
 
@@ -242,7 +244,22 @@ def check_first_load(check: Check, context: BrowserContext, warm: bool) -> None:
             page.evaluate("() => window.scrollTo(0, 0)")
             page.screenshot(path=check.out / "playground-rushhour.png", full_page=True)
             check_bad_board(check, page)
+            check_analysis(check, page)
         page.close()
+
+
+def check_analysis(check: Check, page: Page) -> None:
+    """Analyze on an example: the line CPython gives, a chart, the farthest drawn."""
+    page.select_option("#pg-example", "g1")
+    page.click("#pg-analyze")
+    said = outcome(page)
+    want = str(analyze({"puzzle": "rushhour", "example": "g1"})["outcome"])
+    check.expect(said == want, f"analysis: the browser says {said!r}, CPython {want!r}")
+    bars = page.locator(".pg-chart .bar").count()
+    drawn = page.locator(".pg-farthest svg").count()
+    check.expect(bars > 0 and drawn > 0, f"analysis: {bars} bars charted, {drawn} positions drawn")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=check.out / "playground-analysis.png", full_page=True)
 
 
 def check_bad_board(check: Check, page: Page) -> None:

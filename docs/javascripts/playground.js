@@ -104,6 +104,16 @@
         ? `the usual start for the options, e.g.\n${puzzle.usual}` : "";
     }
 
+    // A board of the reader's own, drawn once Python is there (never loading it for this).
+    async function drawOwn() {
+      if (busy || !python || !python.loaded || fields.example.value !== OWN) return;
+      const answer = await python.call("web", request("draw")).catch(() => null);
+      if (answer && fields.example.value === OWN) {
+        if (answer.drawing) $("pg-preview").innerHTML = answer.drawing;
+        else $("pg-preview").replaceChildren();
+      }
+    }
+
     // The request and the address for what the form shows.
     function options() {
       const chosen = {};
@@ -302,10 +312,13 @@
         changed();
       });
       fields.method.addEventListener("change", () => { describeMethod(); changed(); });
+      let redraw = null;
       fields.board.addEventListener("input", () => {
         fields.example.value = OWN;
         preview();
         changed();
+        clearTimeout(redraw);
+        redraw = setTimeout(drawOwn, 400);
       });
       for (const input of [fields.maxStates, fields.timeout]) input.addEventListener("change", changed);
       form.addEventListener("submit", (event) => { event.preventDefault(); work("solve"); });
