@@ -35,13 +35,30 @@ PYODIDE_FILES = (  # what loading Pyodide fetches: its module, its engine, the s
 
 
 def write_json(path: Path, value: object) -> None:
-    """Write ``value`` as compact JSON to ``path``, its folder made if missing."""
+    """Write ``value`` as compact JSON to ``path``, its folder made if missing.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_json(Path(folder) / "a" / "b.json", {"available": False})
+    ...     (Path(folder) / "a" / "b.json").read_text()
+    '{"available":false}'
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(value, separators=(",", ":")), encoding="utf-8")
 
 
 def add_runtime(site: Path, pyodide: Path, wheels: Path) -> dict[str, object]:
-    """Copy Pyodide's core and the wheels into ``site``; the manifest the pages read."""
+    """Copy Pyodide's core and the wheels into ``site``; the manifest the pages read.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     core, wheels = Path(folder, "314.0.8"), Path(folder, "wheels")
+    ...     for path in [*(core / n for n in PYODIDE_FILES), wheels / "functional_pearls.whl"]:
+    ...         path.parent.mkdir(exist_ok=True)
+    ...         _ = path.write_text(path.name)
+    ...     add_runtime(Path(folder, "site"), core, wheels)["wheels"]  # doctest: +ELLIPSIS
+    ['wheels/.../functional_pearls.whl']
+    """
     missing = [name for name in PYODIDE_FILES if not (pyodide / name).is_file()]
     if missing:
         raise FileNotFoundError(f"no {', '.join(missing)} in {pyodide}: run `make pyodide`")
@@ -69,7 +86,16 @@ def add_runtime(site: Path, pyodide: Path, wheels: Path) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Add the runtime to the site (or write why not), and the catalogue; one line."""
+    """Add the runtime to the site (or write why not), and the catalogue; one line.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as site:  # doctest: +ELLIPSIS
+    ...     main([site, "--without", "npm was not found"])
+    ...     json.loads(Path(site, "runnable.json").read_text())["available"]
+    runnable: this build of the site cannot run its examples: npm was not found (...)
+    0
+    False
+    """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", type=Path)
     parser.add_argument("--pyodide", type=Path)
