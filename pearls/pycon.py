@@ -106,8 +106,9 @@ class _Recorder(doctest.DocTestRunner):
         example: doctest.Example,
         got: str,
     ) -> None:
-        """Keep an example whose output agrees."""
-        self._keep(example, got, True)
+        """Keep an example whose output agrees (an exception it expects, as the
+        docs write one: its traceback's frames elided)."""
+        self._keep(example, got if example.exc_msg is None else _elided(got), True)
 
     def report_failure(
         self,
@@ -117,7 +118,7 @@ class _Recorder(doctest.DocTestRunner):
         got: str,
     ) -> None:
         """Keep an example whose output differs."""
-        self._keep(example, got, False)
+        self._keep(example, got if example.exc_msg is None else _elided(got), False)
 
     def report_unexpected_exception(
         self,
@@ -130,6 +131,30 @@ class _Recorder(doctest.DocTestRunner):
         as Python prints it."""
         printed = "".join(traceback.format_exception(*exc_info))
         self._keep(example, printed, False)
+
+
+TRACEBACK = "Traceback (most recent call last):\n"
+
+
+def _elided(got: str) -> str:
+    """The output of an example that raised, as a doctest expects it: what it printed,
+    the traceback's first line, ``...`` for the frames (the indented lines), then the
+    exception.
+
+    >>> got = "hi\\nTraceback (most recent call last):\\n  File x\\n    f()\\nKeyError: 1\\n"
+    >>> print(_elided(got))
+    hi
+    Traceback (most recent call last):
+    ...
+    KeyError: 1
+    <BLANKLINE>
+    """
+    printed, found, rest = got.partition(TRACEBACK)
+    if not found:
+        return got
+    lines = rest.splitlines(keepends=True)
+    frames = next((i for i, line in enumerate(lines) if not line[:1].isspace()), len(lines))
+    return printed + TRACEBACK + "...\n" + "".join(lines[frames:])
 
 
 def handle(message: str, session: Session) -> str:

@@ -54,6 +54,7 @@ def test_an_expected_exception_agrees_and_an_unexpected_one_is_shown() -> None:
     )
     [agrees] = pycon.Session().run(expected)
     assert agrees["ok"] is True
+    assert agrees["got"] == expected.split("\n", 1)[1].rstrip("\n")  # frames elided, as written
     [unexpected] = pycon.Session().run(">>> int('x')\n")
     assert unexpected["ok"] is False
     assert str(unexpected["got"]).startswith("Traceback (most recent call last):")
