@@ -23,8 +23,9 @@ from pathlib import Path
 
 from pearls.web import catalogue
 
-__all__ = ["PYODIDE_FILES", "add_runtime", "main", "write_json"]
+__all__ = ["CATALOGUE", "PYODIDE_FILES", "add_runtime", "main", "write_json"]
 
+CATALOGUE = "playground/catalogue.json"  # the playground's pickers, without Python
 PYODIDE_FILES = (  # what loading Pyodide fetches: its module, its engine, the standard library
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -81,7 +82,7 @@ def add_runtime(site: Path, pyodide: Path, wheels: Path) -> dict[str, object]:
         "pyodide": "pyodide/",
         "version": pyodide.name,
         "wheels": copied,
-        "catalogue": "playground/catalogue.json",
+        "catalogue": CATALOGUE,
     }
 
 
@@ -102,12 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wheels", type=Path)
     parser.add_argument("--without", metavar="REASON")
     args = parser.parse_args(argv)
-    write_json(args.site / "playground" / "catalogue.json", catalogue())
+    write_json(args.site / CATALOGUE, catalogue())
     if args.without is not None:
         for stale in ("pyodide", "wheels"):
             shutil.rmtree(args.site / stale, ignore_errors=True)
         why = f"this build of the site cannot run its examples: {args.without}"
-        write_json(args.site / "runnable.json", {"available": False, "why": why})
+        manifest = {"available": False, "why": why, "catalogue": CATALOGUE}
+        write_json(args.site / "runnable.json", manifest)
         print(f"runnable: {why} (install Node.js's npm and rebuild to include them)")
         return 0
     if args.pyodide is None or args.wheels is None:

@@ -232,6 +232,8 @@ def _meter(request: Request, command: str, progress: Post | None) -> Meter:
     """A meter with the request's limits (the command line's defaults), reporting to
     ``progress``; an analysis's tables bounded by :data:`MAX_MEMORY`."""
     max_states = _number(request.get("max_states"), "max_states", MAX_STATES)
+    if max_states < 1:
+        raise OptionError(f"max_states must be at least 1, not {max_states:g}")
     timeout = _number(request.get("timeout"), "timeout", TIMEOUT)
     report = None if progress is None else _reporter(progress)
     memory = MAX_MEMORY if command == "analyze" else None

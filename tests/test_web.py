@@ -104,6 +104,7 @@ def test_a_bad_board_is_the_command_lines_one_line(
         ({"puzzle": "hanoi", "options": {"discs": "9" * 5_000}}, ""),
         ({"puzzle": "hanoi", "max_states": "abc"}, "max_states must be a number above 0"),
         ({"puzzle": "hanoi", "max_states": "-1"}, "max_states must be a number above 0"),
+        ({"puzzle": "hanoi", "max_states": "0.5"}, "max_states must be at least 1, not 0.5"),
         ({"puzzle": "hanoi", "timeout": "nan"}, "timeout must be a number above 0"),
         ({"puzzle": "hanoi", "timeout": True}, "timeout must be a number above 0"),
         ({"puzzle": "hanoi", "board": ["x"]}, "the board must be a text"),

@@ -31,6 +31,7 @@
       this.next = 1;
       this.onLoaded = onLoaded || (() => {});
       this.loadSeconds = null;
+      this.broken = false;
     }
 
     get loaded() {
@@ -41,6 +42,7 @@
     async call(module, request, onProgress) {
       const found = await runtime();
       if (!found.available) throw new Error(found.why);
+      if (this.broken) this.stop();
       if (!this.worker) this.start(found);
       const id = this.next++;
       return new Promise((resolve, reject) => {
@@ -50,6 +52,7 @@
     }
 
     start(found) {
+      this.broken = false;
       this.worker = new Worker(new URL("javascripts/pearls-worker.js", root), { type: "module" });
       this.worker.onmessage = (event) => this.receive(event.data);
       this.worker.onerror = (event) => this.failAll(`the Python worker failed: ${event.message}`);
@@ -73,11 +76,18 @@
         return;
       }
       this.calls.delete(data.id);
-      if (data.failure !== undefined) call.reject(new Error(data.failure));
-      else call.resolve(JSON.parse(data.answer));
+      if (data.failure !== undefined) {
+        this.broken = true;  // Python answers every request; a failure is Pyodide's own
+        call.reject(new Error(data.failure));
+      } else {
+        call.resolve(JSON.parse(data.answer));
+      }
     }
 
+    // The worker failed (it did not load, or ran out of memory): every call waiting
+    // fails, and the next call starts a new worker.
     failAll(why) {
+      this.broken = true;
       for (const call of this.calls.values()) call.reject(new Error(why));
       this.calls.clear();
     }
