@@ -6,9 +6,9 @@ The page sends a request as a JSON object and reads back one JSON object; nothin
 prints, reads files or knows a puzzle by name.  :func:`catalogue` lists the registry
 (:mod:`pearls.registry`) for the playground's pickers; :func:`solve` and :func:`analyze`
 answer as ``pearls solve`` and ``pearls analyze`` do, in the words of
-:mod:`pearls.cli.render`, with every position drawn; a :class:`Session` runs a page's
-``pycon`` examples as its doctest runs them (:mod:`pearls.pycon`); :func:`handle`
-dispatches one message.
+:mod:`pearls.cli.render`, with every position drawn; :func:`draw` draws a board;
+:func:`handle` dispatches one message.  A docs page's own ``pycon`` examples run in
+:mod:`pearls.pycon` instead, which the browser imports apart (it needs :mod:`doctest`).
 
 Every answer carries ``status`` (``"solved"``, ``"none"``, ``"analysed"``, ``"limit"``,
 ``"error"`` or ``"ok"``) and, but for a catalogue or a drawing, the one line
@@ -291,9 +291,8 @@ def _solve(request: Request, d: Description, text: str, settings: Settings, mete
         status = "solved" if found else "none"
         every = render.every_json(d.name, found, meter.stats)
         return {"status": status, "outcome": lines[-1], "text": list(lines), "json": every}
-    problem = d.problem(text, settings)
-    if method not in problem.methods:
-        offered = ", ".join(problem.methods)
+    if method not in d.methods:
+        offered = ", ".join(d.methods)
         raise OptionError(f"no method {method!r} for this problem: it offers {offered}")
     solution = _solution(d, text, settings, method, meter)
     return {
@@ -308,9 +307,11 @@ def _solve(request: Request, d: Description, text: str, settings: Settings, mete
 
 
 def _solution(d: Description, text: str, settings: Settings, method: str, meter: Meter) -> Solution:
-    """The solution ``method`` finds, every position drawn where the puzzle draws and
-    the solution is not too long to draw (then found again, undrawn, on a new meter
-    with the same limits: the search is deterministic)."""
+    """The solution ``method`` (one the puzzle offers) finds, every position drawn
+    where the puzzle draws and the solution is not too long to draw: drawing refuses
+    one too long only once it is found, so it is then found again, undrawn, on a new
+    meter with the same limits (the search is deterministic, and its count is one
+    search's, as the command line's)."""
     if not d.drawable:
         return d.solve(method, text, meter, False, settings)
     try:
