@@ -11,7 +11,9 @@ request the pages make (the Web Worker's included) is logged to ``DIR/requests.t
 any that is not for 127.0.0.1 is a problem.  The checks:
 
 - ``/playground/?puzzle=rushhour&example=g1&method=bfs&run=1`` says "34 moves" in
-  ``#outcome`` (first load: its seconds and bytes), then again from the browser's cache;
+  ``#outcome`` (first load: its seconds and bytes; with ``--bench``, then again from the
+  browser's cache);
+- a docs page and the playground, viewed without Run or Solve, fetch none of Python;
 - the 8 puzzle's hardest board, solved by A*, says what CPython says (the same line);
 - a bad board shows the command line's one line (``pearls solve rushhour --board``);
 - Analyze says what CPython says, charts the histogram and draws the farthest positions;
@@ -215,6 +217,20 @@ def transferred(requests: list[Request]) -> int:
     return total
 
 
+def check_lazy(check: Check, context: BrowserContext) -> None:
+    """A page viewed without Run, and the playground before Solve, fetch no Python."""
+    for path in ("/chapter/", "/playground/?puzzle=eight"):
+        page = context.new_page()
+        seen = len(check.requests)
+        page.goto(check.base + path, wait_until="networkidle")
+        runtime = [
+            r.url for r in check.requests[seen:] if "/pyodide/" in r.url or "/wheels/" in r.url
+        ]
+        check.expect(not runtime, f"{path}: viewing it fetched {runtime}")
+        check.expect(page.locator(".pearls-run, #pg-solve").count() > 0, f"{path}: nothing to run")
+        page.close()
+
+
 def check_first_load(check: Check, context: BrowserContext, warm: bool) -> None:
     """The Rush Hour link: "34 moves" in #outcome, timed and weighed, the first time
     (and, with ``warm``, again from the browser's cache); a screenshot stepped to the
@@ -408,6 +424,7 @@ def run(site: Path, chromium: str, out: Path, rounds: int) -> Check:
         context.on("weberror", lambda e: check.problems.append(f"script error: {e.error}"))
         phases: dict[str, Callable[[], None]] = {
             "first_load": lambda: check_first_load(check, context, warm=rounds > 0),
+            "lazy": lambda: check_lazy(check, context),
             "eight": lambda: check_eight(check, context),
             "stop": lambda: check_stop(check, context),
             "examples": lambda: check_examples(check, context),
