@@ -1,0 +1,489 @@
+"""Check the runnable site in headless Chromium, as a reader would use it, offline.
+
+    python docs/check_playground.py [SITE] [--chromium PATH] [--browser {required,optional}]
+                                    [--runnable {required,optional}] [--out DIR]
+                                    [--bench ROUNDS]
+
+SITE (default ``site``, as ``make site`` builds it, made runnable by ``make runnable``) is
+served by ``python -m http.server`` on 127.0.0.1, and Chromium starts with a fresh profile
+and a proxy that leads nowhere, so a request for anything but this machine fails; every
+request the pages make (the Web Worker's included) is logged to ``DIR/requests.txt`` and
+any that is not for 127.0.0.1 is a problem.  The checks:
+
+- ``/playground/?puzzle=rushhour&example=g1&method=bfs&run=1`` says "34 moves" in
+  ``#outcome`` (first load: its seconds and bytes; with ``--bench``, then again from the
+  browser's cache);
+- a docs page and the playground, viewed without Run or Solve, fetch none of Python;
+- the 8 puzzle's hardest board, solved by A*, says what CPython says (the same line);
+- a bad board shows the command line's one line (``pearls solve rushhour --board``);
+- Analyze says what CPython says, charts the histogram and draws the farthest positions;
+- a long search shows live progress, the page answers while it runs, Stop ends it, and
+  the next search runs;
+- on each docs page with a ``pycon`` block, Run on its first block shows, for every
+  example, the output its doctest expects (compared here by doctest's own checker).
+
+Screenshots of the playground solving a Rush Hour board and the 8 puzzle, and analysing
+the Rush Hour board, go to ``DIR/playground-rushhour.png``, ``DIR/playground-eight.png``
+and ``DIR/playground-analysis.png``, the figures to
+``DIR/figures.json``.  ``--bench ROUNDS`` also times ``bfsolve`` on Table 18.1's four
+problems in the browser and in CPython (with and without pyrsistent's C extension),
+round by round in turn, and reports the medians and their ratios.
+
+Where Chromium is missing, or the site was built without its runtime (no npm), the
+check says so in one line and succeeds with ``--browser optional`` or ``--runnable
+optional``, and fails with ``required`` (the defaults, and CI's).
+
+Exit status: 0 no problem (or skipped), 1 problems (one line each), 2 no Chromium or no
+runnable site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import doctest
+import io
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, Request, sync_playwright
+
+from pearls.web import analyze, solve
+
+__all__ = ["BENCH", "Check", "first_block", "main", "matches", "serve"]
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+INSTALL = "install it with: apt-get update && apt-get install -y chromium (Debian)"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--proxy-server=http://127.0.0.1:9",  # nothing listens there: only loopback is reached
+]
+RUSH_HOUR = "/playground/?puzzle=rushhour&example=g1&method=bfs&run=1"
+EIGHT = {"puzzle": "eight", "example": "hardest", "method": "astar"}
+LONG = "/playground/?puzzle=fifteen&example=forty-four&method=bfs&run=1"
+SECONDS = 240.0  # the longest wait for Python to load and answer, on a busy machine
+DONE = "el => el.textContent && el.dataset.status && el.dataset.status !== 'running'"
+
+# bfsolve alone on Table 18.1's problems (the puzzle bare, no meter): the mean seconds
+# of 5 solves in a row, and the moves.
+BENCH = """\
+import json, time
+from pearls.registry import PUZZLES
+from pearls.search import bfsolve
+rushhour = PUZZLES["rushhour"]
+def timed(name, times=5):
+    problem = rushhour.problem(rushhour.examples[name])
+    began = time.perf_counter()
+    for _ in range(times):
+        moves = bfsolve(problem.puzzle, problem.start)
+    return [(time.perf_counter() - began) / times, len(moves)]
+print(json.dumps({name: timed(name) for name in ("p1", "p2", "p3", "p4")}))
+"""
+PROBLEMS = ("p1", "p2", "p3", "p4")
+
+
+@dataclass
+class Check:
+    """What the checks found: problems, the requests made, and the figures."""
+
+    base: str
+    out: Path
+    problems: list[str] = field(default_factory=list)
+    requests: list[Request] = field(default_factory=list)
+    figures: dict[str, object] = field(default_factory=dict)
+
+    def expect(self, ok: bool, problem: str) -> bool:
+        """Record ``problem`` unless ``ok``; say whether it was."""
+        if not ok:
+            self.problems.append(problem)
+        return ok
+
+
+def find_chromium(given: str | None) -> str | None:
+    """The Chromium to drive: ``given`` when it names a file, else ``chromium`` on the
+    PATH, else Debian's ``/usr/bin/chromium``; ``None`` where there is none.
+
+    >>> find_chromium("/nonexistent/chromium") is None
+    True
+    """
+    if given:
+        return given if Path(given).is_file() else None
+    return shutil.which("chromium") or (CHROMIUM if Path(CHROMIUM).is_file() else None)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def serve(site: Path) -> Iterator[str]:
+    """``python -m http.server`` serving ``site`` on 127.0.0.1; yield its base URL."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=site,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(base + "/runnable.json", timeout=1).close()
+                break
+            time.sleep(0.1)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def first_block(markdown: str) -> str | None:
+    """The text of a page's first ``pycon`` block, or ``None``.
+
+    >>> first_block("intro\\n```pycon\\n>>> 1 + 1\\n2\\n```\\n")
+    '>>> 1 + 1\\n2\\n'
+    """
+    lines = markdown.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.strip() == "```pycon"]
+    if not starts:
+        return None
+    body = lines[starts[0] + 1 :]
+    end = next(i for i, line in enumerate(body) if line.strip() == "```")
+    return "".join(body[:end])
+
+
+def matches(want: str, got: str) -> bool:
+    """Whether ``got`` is what the doctest ``want``s, as pytest checks it (ELLIPSIS).
+
+    >>> matches("[1, ...]", "[1, 2, 3]"), matches("2", "3")
+    (True, False)
+    """
+    checker = doctest.OutputChecker()
+    return checker.check_output(want.rstrip("\n") + "\n", got.rstrip("\n") + "\n", doctest.ELLIPSIS)
+
+
+def cpython_outcome(request: dict[str, str]) -> str:
+    """The outcome line CPython gives for a playground request (``pearls.web.solve``)."""
+    return str(solve(request)["outcome"])
+
+
+def cli_error(board: str) -> str:
+    """The command line's one line (after ``pearls: ``) for a bad Rush Hour board."""
+    from pearls.cli import main as pearls
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        pearls(["solve", "rushhour", "--board", board])
+    return err.getvalue().strip().removeprefix("pearls: ")
+
+
+def outcome(page: Page, timeout: float = SECONDS) -> str:
+    """``#outcome``'s text once a search has ended."""
+    page.wait_for_function(
+        f"() => ({DONE})(document.getElementById('outcome'))", timeout=timeout * 1000
+    )
+    return page.inner_text("#outcome")
+
+
+def transferred(requests: list[Request]) -> int:
+    """Bytes of the responses to ``requests`` (bodies and headers) as the browser got them."""
+    total = 0
+    for request in requests:
+        with contextlib.suppress(Exception):
+            sizes = request.sizes()
+            total += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+    return total
+
+
+def check_lazy(check: Check, context: BrowserContext) -> None:
+    """A page viewed without Run, and the playground before Solve, fetch no Python."""
+    for path in ("/chapter/", "/playground/?puzzle=eight"):
+        page = context.new_page()
+        seen = len(check.requests)
+        page.goto(check.base + path, wait_until="networkidle")
+        runtime = [
+            r.url for r in check.requests[seen:] if "/pyodide/" in r.url or "/wheels/" in r.url
+        ]
+        check.expect(not runtime, f"{path}: viewing it fetched {runtime}")
+        check.expect(page.locator(".pearls-run, #pg-solve").count() > 0, f"{path}: nothing to run")
+        page.close()
+
+
+def check_first_load(check: Check, context: BrowserContext, warm: bool) -> None:
+    """The Rush Hour link: "34 moves" in #outcome, timed and weighed, the first time
+    (and, with ``warm``, again from the browser's cache); a screenshot stepped to the
+    middle of the solution."""
+    for visit in ("cold", "warm") if warm else ("cold",):
+        page = context.new_page()
+        seen = len(check.requests)
+        began = time.monotonic()
+        page.goto(check.base + RUSH_HOUR)
+        said = outcome(page)
+        seconds = time.monotonic() - began
+        check.expect("34 moves" in said, f"{RUSH_HOUR}: #outcome says {said!r}, not 34 moves")
+        loaded = page.get_attribute("#playground", "data-load-seconds")
+        check.figures[f"first_load_{visit}"] = {
+            "seconds_to_outcome": round(seconds, 2),
+            "python_load_seconds": float(loaded or "nan"),
+            "bytes": transferred(check.requests[seen:]),
+            "requests": len(check.requests) - seen,
+        }
+        if visit == "cold":
+            check.expect(
+                cpython_outcome({"puzzle": "rushhour", "example": "g1", "method": "bfs"}) == said,
+                f"{RUSH_HOUR}: the browser says {said!r}, CPython otherwise",
+            )
+            for _ in range(17):
+                page.click("button:has-text('Next')")
+            page.evaluate("() => window.scrollTo(0, 0)")
+            page.screenshot(path=check.out / "playground-rushhour.png", full_page=True)
+            check_bad_board(check, page)
+            check_analysis(check, page)
+        page.close()
+
+
+def check_analysis(check: Check, page: Page) -> None:
+    """Analyze on an example: the line CPython gives, a chart, the farthest drawn."""
+    page.select_option("#pg-example", "g1")
+    page.click("#pg-analyze")
+    said = outcome(page)
+    want = str(analyze({"puzzle": "rushhour", "example": "g1"})["outcome"])
+    check.expect(said == want, f"analysis: the browser says {said!r}, CPython {want!r}")
+    bars = page.locator(".pg-chart .bar").count()
+    drawn = page.locator(".pg-farthest svg").count()
+    check.expect(bars > 0 and drawn > 0, f"analysis: {bars} bars charted, {drawn} positions drawn")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=check.out / "playground-analysis.png", full_page=True)
+
+
+def check_bad_board(check: Check, page: Page) -> None:
+    """A board the parser refuses shows the command line's one line."""
+    board = "AAxx"
+    page.fill("#pg-board", board)
+    page.click("#pg-solve")
+    said = outcome(page)
+    want = cli_error(board)
+    check.expect(said == want, f"bad board: the page says {said!r}, the command line {want!r}")
+    check.expect(
+        page.get_attribute("#outcome", "data-status") == "error",
+        "bad board: #outcome is not marked as an error",
+    )
+
+
+def check_eight(check: Check, context: BrowserContext) -> None:
+    """The 8 puzzle's hardest board by A*: the line CPython gives; a screenshot."""
+    page = context.new_page()
+    query = "&".join(f"{k}={v}" for k, v in EIGHT.items())
+    page.goto(f"{check.base}/playground/?{query}&run=1")
+    said = outcome(page)
+    want = cpython_outcome(dict(EIGHT))
+    check.expect(said == want, f"8 puzzle: the browser says {said!r}, CPython {want!r}")
+    for _ in range(12):
+        page.click("button:has-text('Next')")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=check.out / "playground-eight.png", full_page=True)
+    page.close()
+
+
+def check_stop(check: Check, context: BrowserContext) -> None:
+    """A long search: live progress, a page that answers, Stop, and a search after it."""
+    page = context.new_page()
+    page.goto(check.base + LONG)
+    page.wait_for_function(
+        "() => /[0-9,]{5,} states expanded/.test(document.getElementById('progress').textContent)",
+        timeout=SECONDS * 1000,
+    )
+    first = page.inner_text("#progress")
+    began = time.monotonic()
+    page.evaluate("() => document.title")
+    answered = time.monotonic() - began
+    time.sleep(1.5)
+    later = page.inner_text("#progress")
+    check.expect(first != later, f"long search: no live progress ({first!r}, then {later!r})")
+    check.expect(answered < 1, f"long search: the page took {answered:.1f} s to answer")
+    began = time.monotonic()
+    page.click("#pg-stop")
+    said = outcome(page, 10)
+    stopped = time.monotonic() - began
+    check.figures["stop"] = {"seconds": round(stopped, 2), "outcome": said, "progress": later}
+    check.expect(said.startswith("stopped by you"), f"long search: Stop gave {said!r}")
+    page.select_option("#pg-method", "idastar")
+    page.click("#pg-solve")
+    again = outcome(page)
+    check.expect(again.startswith("solved in"), f"after Stop, the next search gave {again!r}")
+    page.close()
+
+
+def check_examples(check: Check, context: BrowserContext, together: int = 4) -> None:
+    """Run the first pycon block of each docs page, ``together`` pages at a time (each
+    page loads its own Python); compare each output with its doctest's want."""
+    blocks = {}
+    for source in sorted((ROOT / "docs").glob("*.md")):
+        text = first_block(source.read_text(encoding="utf-8"))
+        if text is not None:
+            blocks["/" if source.stem == "index" else f"/{source.stem}/"] = text
+    paths = list(blocks)
+    for at in range(0, len(paths), together):
+        pages = {path: context.new_page() for path in paths[at : at + together]}
+        for path, page in pages.items():
+            page.goto(check.base + path)
+            page.click(".pearls-run >> nth=0")
+        for path, page in pages.items():
+            compare_outputs(check, page, path, blocks[path])
+            page.close()
+    check.figures["example_pages"] = len(paths)
+
+
+def compare_outputs(check: Check, page: Page, path: str, text: str) -> None:
+    """The outputs under a page's first block, each against its doctest's want."""
+    page.wait_for_selector(".pearls-output:not([hidden]) >> nth=0", timeout=SECONDS * 1000)
+    output = page.locator(".pearls-output").first
+    gots = [
+        got.inner_text() if got.count() else ""
+        for got in (e.locator(".pearls-got") for e in output.locator(".pearls-example").all())
+    ]
+    wants = [e.want for e in doctest.DocTestParser().get_examples(text)]
+    same = len(gots) == len(wants) and all(map(matches, wants, gots))
+    check.expect(same, f"{path}: the first example's output is not its doctest's: {gots!r}")
+    check.expect(
+        output.get_attribute("data-status") == "match",
+        f"{path}: the page does not mark its output as the doctest's",
+    )
+
+
+def bench(check: Check, context: BrowserContext, rounds: int) -> None:
+    """bfsolve on p1..p4 in the browser and in CPython (C extension, then pure
+    pyrsistent), a round of each in turn; the medians and the ratios."""
+    page = context.new_page()
+    page.goto(check.base + "/table-18-1/")
+    page.click(".pearls-edit >> nth=0")
+    page.fill(".pearls-editor", BENCH)
+    times: dict[str, list[dict[str, list[float]]]] = {"browser": [], "cpython": [], "pure": []}
+    pure = "import sys; sys.modules['pvectorc'] = None\n" + BENCH
+    for _ in range(rounds):
+        page.click(".pearls-run >> nth=0")
+        page.wait_for_selector(".pearls-output:not([hidden]) .pearls-got", timeout=SECONDS * 1000)
+        times["browser"].append(json.loads(page.locator(".pearls-got").first.inner_text()))
+        page.evaluate("() => document.querySelector('.pearls-output').hidden = true")
+        for kind, code in (("cpython", BENCH), ("pure", pure)):
+            ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+            times[kind].append(json.loads(ran.stdout))
+    page.close()
+    medians = {
+        kind: {p: statistics.median(r[p][0] for r in runs) for p in PROBLEMS}
+        for kind, runs in times.items()
+    }
+    moves = {p: times["browser"][0][p][1] for p in PROBLEMS}
+    ratios = {
+        kind: {p: round(medians["browser"][p] / medians[kind][p], 2) for p in PROBLEMS}
+        for kind in ("cpython", "pure")
+    }
+    check.figures["bench"] = {
+        "rounds": rounds,
+        "moves": moves,
+        "medians": medians,
+        "ratios": ratios,
+    }
+
+
+def run(site: Path, chromium: str, out: Path, rounds: int) -> Check:
+    """Serve the site, drive Chromium through the checks, log every request."""
+    out.mkdir(parents=True, exist_ok=True)
+    with serve(site) as base, sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
+        check = Check(base, out)
+        context = pw.chromium.launch_persistent_context(
+            profile,
+            executable_path=chromium,
+            args=FLAGS,
+            headless=True,
+            viewport={"width": 1100, "height": 1000},
+        )
+        context.on("request", lambda request: check.requests.append(request))
+        context.on("weberror", lambda e: check.problems.append(f"script error: {e.error}"))
+        phases: dict[str, Callable[[], None]] = {
+            "first_load": lambda: check_first_load(check, context, warm=rounds > 0),
+            "lazy": lambda: check_lazy(check, context),
+            "eight": lambda: check_eight(check, context),
+            "stop": lambda: check_stop(check, context),
+            "examples": lambda: check_examples(check, context),
+            "bench": lambda: bench(check, context, rounds) if rounds else None,
+        }
+        try:
+            for name, phase in phases.items():
+                began = time.monotonic()
+                phase()
+                check.figures[f"seconds_{name}"] = round(time.monotonic() - began, 1)
+        except Exception as e:  # a wait that timed out, a selector missing: one line
+            check.problems.append(f"stopped: {type(e).__name__}: {str(e).splitlines()[0]}")
+        finally:
+            context.close()
+    urls = [r.url for r in check.requests]
+    (out / "requests.txt").write_text("\n".join(urls) + "\n", encoding="utf-8")
+    for url in urls:
+        check.expect(url.startswith(base + "/"), f"a request left this machine: {url}")
+    check.figures["requests"] = len(urls)
+    (out / "figures.json").write_text(json.dumps(check.figures, indent=2) + "\n", encoding="utf-8")
+    return check
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the checks; one line per problem, then one line of what was checked."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", type=Path, default=ROOT / "site")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM"))
+    parser.add_argument("--browser", choices=["required", "optional"], default="required")
+    parser.add_argument("--runnable", choices=["required", "optional"], default="required")
+    parser.add_argument("--out", type=Path, default=ROOT / "build" / "playground")
+    parser.add_argument("--bench", type=int, default=0, metavar="ROUNDS")
+    args = parser.parse_args(argv)
+    chromium = find_chromium(args.chromium)
+    if chromium is None:
+        if args.browser == "optional":
+            print(f"check_playground: skipped, no Chromium: {INSTALL}")
+            return 0
+        print(f"check_playground: no Chromium: {INSTALL}", file=sys.stderr)
+        return 2
+    manifest = args.site / "runnable.json"
+    available = manifest.is_file() and json.loads(manifest.read_text()).get("available")
+    if not available:
+        print(
+            f"check_playground: {args.site} is not runnable: run `make runnable`", file=sys.stderr
+        )
+        return 2
+    check = run(args.site, chromium, args.out, args.bench)
+    for problem in check.problems:
+        print(problem)
+    shown = ", ".join(f"{k} {v}" for k, v in check.figures.items() if k.startswith("first_load"))
+    print(
+        f"check_playground: {check.figures.get('example_pages', 0)} pages' examples, the "
+        f"playground, Stop; {len(check.requests)} requests, all local; {shown}: "
+        f"{len(check.problems) or 'no'} problems",
+        file=sys.stderr,
+    )
+    return 1 if check.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,341 @@
+// The playground (docs/playground.md): every puzzle of the registry, from the catalogue
+// that the site's build writes (pearls.web.catalogue), so no puzzle has code of its own
+// here.  The page's state lives in its address: puzzle, example or board, method, the
+// puzzle's options by name, max_states and timeout; run=1 solves on load, analyze=1
+// analyses.  Python loads on the first Solve or Analyze (window.pearlsRuntime).
+(function () {
+  "use strict";
+  const OWN = "";  // the Board picker's value for a board of the reader's own
+
+  function start() {
+    const box = document.getElementById("playground");
+    if (!box || !window.pearlsRuntime) return;
+    const { root, runtime, Python, Stopped, element } = window.pearlsRuntime;
+    const $ = (id) => document.getElementById(id);
+    const form = $("pg-form");
+    const note = $("pg-note");
+    const fields = {
+      puzzle: $("pg-puzzle"), example: $("pg-example"), method: $("pg-method"),
+      board: $("pg-board"), maxStates: $("pg-max-states"), timeout: $("pg-timeout"),
+    };
+    const outcome = $("outcome");
+    const progress = $("progress");
+    const result = $("pg-result");
+    let puzzles = new Map();
+    let limits = {};
+    let python = null;
+    let busy = false;
+
+    function loaded(seconds) {
+      box.dataset.loadSeconds = seconds.toFixed(2);
+      progress.textContent = `Python loaded in ${seconds.toFixed(1)} s`;
+    }
+
+    function current() {
+      return puzzles.get(fields.puzzle.value);
+    }
+
+    function allOptions(puzzle) {
+      const seen = new Map();
+      for (const command of ["solve", "analyze"]) {
+        for (const option of puzzle.options[command]) seen.set(option.name, option);
+      }
+      return [...seen.values()];
+    }
+
+    function fill(select, entries, chosen) {
+      select.replaceChildren(...entries.map(([value, label, title]) =>
+        element("option", { value, text: label, ...(title ? { title } : {}) })));
+      if (entries.some(([value]) => value === chosen)) select.value = chosen;
+    }
+
+    // The pickers and fields for a puzzle, set from the address's parameters.
+    function choosePuzzle(puzzle, params) {
+      const examples = Object.keys(puzzle.examples).map((name) => [name, name]);
+      const usual = puzzle.usual !== null ? [["usual", "the usual start"]] : [];
+      fill(fields.example, [...usual, ...examples, [OWN, "your own board"]],
+        params.has("board") ? OWN : params.get("example") || puzzle.default);
+      const methods = puzzle.all_by_default
+        ? [["all", "every solution", "every solution, depth first"]]
+        : puzzle.methods.map((m) => [m.name, m.name, m.about]);
+      if (puzzle.every && !puzzle.all_by_default) methods.push(["all", "all (every solution)", "every solution, depth first"]);
+      fill(fields.method, methods, params.get("method") || methods[0][0]);
+      $("pg-title").textContent = puzzle.title;
+      $("pg-text-form").textContent = puzzle.text_form;
+      const options = $("pg-options");
+      options.replaceChildren(...allOptions(puzzle).map((option) => {
+        const value = params.get(option.name) ?? option.default;
+        const input = option.choices.length
+          ? element("select", { "data-option": option.name, title: option.help },
+            ...option.choices.map((choice) => element("option", { value: choice, text: choice })))
+          : element("input", { "data-option": option.name, title: option.help, size: "8",
+            placeholder: option.default });
+        input.value = value;
+        input.addEventListener("change", changed);
+        return element("label", {}, `${option.name} `, input);
+      }));
+      fields.board.value = params.has("board") ? params.get("board") : boardOf(puzzle, fields.example.value);
+      fields.maxStates.value = params.get("max_states") || "";
+      fields.timeout.value = params.get("timeout") || "";
+      fields.maxStates.placeholder = limits.max_states;
+      fields.timeout.placeholder = limits.timeout;
+      preview();
+      describeMethod();
+    }
+
+    function boardOf(puzzle, example) {
+      if (example === "usual") return "";
+      return puzzle.examples[example] ?? "";
+    }
+
+    function describeMethod() {
+      const puzzle = current();
+      const method = puzzle.methods.find((m) => m.name === fields.method.value);
+      $("pg-about").textContent = method ? method.about : "every solution, depth first";
+    }
+
+    function preview() {
+      const puzzle = current();
+      const drawing = puzzle.drawings[fields.example.value];
+      const frame = $("pg-preview");
+      if (drawing) frame.innerHTML = drawing;
+      else frame.replaceChildren();
+      fields.board.placeholder = puzzle.usual !== null
+        ? `the usual start for the options, e.g.\n${puzzle.usual}` : "";
+    }
+
+    // A board of the reader's own, drawn once Python is there (never loading it for this).
+    async function drawOwn() {
+      if (busy || !python || !python.loaded || fields.example.value !== OWN) return;
+      const answer = await python.call("web", request("draw")).catch(() => null);
+      if (answer && fields.example.value === OWN) {
+        if (answer.drawing) $("pg-preview").innerHTML = answer.drawing;
+        else $("pg-preview").replaceChildren();
+      }
+    }
+
+    // The request and the address for what the form shows.
+    function options() {
+      const chosen = {};
+      for (const input of document.querySelectorAll("#pg-options [data-option]")) {
+        if (input.value !== "") chosen[input.dataset.option] = input.value;
+      }
+      return chosen;
+    }
+
+    function request(op) {
+      const asked = { op, puzzle: fields.puzzle.value, method: fields.method.value, options: options() };
+      const example = fields.example.value;
+      if (example === OWN) asked.board = fields.board.value;
+      else if (example !== "usual") asked.example = example;
+      if (fields.maxStates.value.trim()) asked.max_states = fields.maxStates.value.trim();
+      if (fields.timeout.value.trim()) asked.timeout = fields.timeout.value.trim();
+      return asked;
+    }
+
+    function address(extra) {
+      const puzzle = current();
+      const params = new URLSearchParams({ puzzle: puzzle.name });
+      const example = fields.example.value;
+      if (example === OWN) params.set("board", fields.board.value);
+      else if (example !== "usual") params.set("example", example);
+      params.set("method", fields.method.value);
+      for (const option of allOptions(puzzle)) {
+        const value = options()[option.name];
+        if (value !== undefined && value !== option.default) params.set(option.name, value);
+      }
+      if (fields.maxStates.value.trim()) params.set("max_states", fields.maxStates.value.trim());
+      if (fields.timeout.value.trim()) params.set("timeout", fields.timeout.value.trim());
+      for (const [name, value] of Object.entries(extra || {})) params.set(name, value);
+      return `${location.pathname}?${params}`;
+    }
+
+    function changed() {
+      history.replaceState(null, "", address());
+      $("pg-link").href = address({ run: "1" });
+    }
+
+    // Running: progress while it searches, then the outcome and what it found.
+    function setBusy(now) {
+      busy = now;
+      $("pg-solve").disabled = $("pg-analyze").disabled = now;
+      $("pg-stop").hidden = !now;
+    }
+
+    async function work(op) {
+      if (busy) return;
+      const asked = request(op);
+      setBusy(true);
+      outcome.textContent = "";
+      outcome.dataset.status = "running";
+      result.replaceChildren();
+      if (!python) python = new Python(loaded);
+      progress.textContent = python.loaded ? "" : "loading Python (some seconds, the first time)…";
+      const label = op === "solve" ? `searching (${asked.method})` : "analysing";
+      let last = null;
+      try {
+        const answer = await python.call("web", asked, (stats) => {
+          last = stats;
+          const rate = stats.seconds > 0 ? Math.round(stats.expanded / stats.seconds) : 0;
+          progress.textContent = `${label}: ${stats.expanded.toLocaleString("en")} states expanded, ` +
+            `${stats.generated.toLocaleString("en")} generated, ${rate.toLocaleString("en")}/s, ` +
+            `${stats.seconds.toFixed(1)} s`;
+        });
+        if (python.loaded) progress.textContent = `Python loaded in ${python.loadSeconds.toFixed(1)} s`;
+        show(op, answer);
+      } catch (error) {
+        outcome.dataset.status = error instanceof Stopped ? "stopped" : "error";
+        outcome.textContent = error instanceof Stopped
+          ? `stopped by you${last ? ` after ${last.expanded.toLocaleString("en")} states expanded in ${last.seconds.toFixed(1)} s` : ""}`
+          : `could not run: ${error.message}`;
+        progress.textContent = error instanceof Stopped ? "Python starts afresh on the next search" : "";
+      } finally {
+        setBusy(false);
+      }
+    }
+
+    function show(op, answer) {
+      outcome.textContent = answer.outcome;
+      outcome.dataset.status = answer.status;
+      if (answer.status === "error" || answer.status === "limit") return;
+      if (op === "analyze") showSurvey(answer);
+      else showSolution(answer);
+    }
+
+    function stats(json) {
+      if (!json || !json.stats) return "";
+      return `${json.stats.expanded.toLocaleString("en")} states expanded in ${json.stats.seconds} s`;
+    }
+
+    function showSolution(answer) {
+      const parts = [element("p", { class: "pg-stats", text: stats(answer.json) })];
+      let go = null;
+      if (answer.frames && answer.frames.length) {
+        const viewer = stepper(answer.frames, answer.captions);
+        go = viewer.go;
+        parts.push(viewer.nav);
+      } else if (answer.text) {
+        parts.push(element("pre", { class: "pg-text", text: answer.text.join("\n") }));
+      }
+      if (answer.captions && answer.captions.length > 1) {
+        const list = element("ol", { class: "pg-moves" }, ...answer.captions.slice(1).map((caption, i) =>
+          element("li", {}, element("button", { type: "button", class: "pg-move",
+            text: caption.replace(/^move \d+: /, ""), "data-frame": String(i + 1) }))));
+        if (go) {
+          list.addEventListener("click", (event) => {
+            const move = event.target.closest(".pg-move");
+            if (move) go(Number(move.dataset.frame));
+          });
+        }
+        parts.push(element("details", { class: "pg-words", open: "" },
+          element("summary", { text: `The moves in words (${answer.captions.length - 1})` }), list));
+      }
+      result.replaceChildren(...parts);
+    }
+
+    // One position at a time, as `pearls solve --svg DIR` writes its index.html.
+    function stepper(frames, captions) {
+      const picture = element("div", { class: "pg-frame" });
+      const caption = element("p", { class: "pg-caption", "aria-live": "polite" });
+      const counter = element("span", { class: "pg-counter" });
+      const last = frames.length - 1;
+      let at = 0;
+      const go = (i) => {
+        at = Math.max(0, Math.min(last, i));
+        picture.innerHTML = frames[at];
+        caption.textContent = captions[at];
+        counter.textContent = `move ${at} of ${last}`;
+        first.disabled = previous.disabled = at === 0;
+        next.disabled = end.disabled = at === last;
+      };
+      const button = (text, title, to) =>
+        element("button", { type: "button", class: "md-button", text, title, onclick: () => go(to()) });
+      const first = button("« First", "first (Home)", () => 0);
+      const previous = button("◀ Previous", "previous (left arrow)", () => at - 1);
+      const next = button("Next ▶", "next (right arrow)", () => at + 1);
+      const end = button("Last »", "last (End)", () => last);
+      const nav = element("div", { class: "pg-stepper", tabindex: "0", "aria-label": "the solution, a position at a time" },
+        element("div", { class: "pg-nav" }, first, previous, counter, next, end), picture, caption);
+      nav.addEventListener("keydown", (event) => {
+        const steps = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last };
+        if (event.key in steps) {
+          event.preventDefault();
+          go(steps[event.key]);
+        }
+      });
+      go(0);
+      return { nav, go };
+    }
+
+    function showSurvey(answer) {
+      const farthest = answer.pictures.map((picture, i) => element("figure", { class: "pg-farthest" },
+        answer.drawn[i] ? svgOf(answer.drawn[i]) : element("pre", { text: picture }),
+        element("figcaption", { text: `farthest ${i + 1} of ${answer.json.farthest.length}` })));
+      const table = element("details", { class: "pg-histogram" },
+        element("summary", { text: "The histogram as numbers" }),
+        element("pre", { text: answer.text.slice(2, 3 + answer.json.histogram.length).join("\n") }));
+      result.replaceChildren(
+        element("p", { class: "pg-stats", text: stats(answer.json) }),
+        svgOf(answer.chart, "pg-chart"),
+        table,
+        element("div", { class: "pg-gallery" }, ...farthest));
+    }
+
+    function svgOf(markup, className) {
+      const holder = element("div", { class: className || "pg-drawing" });
+      holder.innerHTML = markup;
+      return holder;
+    }
+
+    async function open() {
+      const found = await runtime();
+      if (!found.catalogue) {
+        note.textContent = found.why || "This build of the site has no playground.";
+        return;
+      }
+      const response = await fetch(new URL(found.catalogue, root));
+      const catalogue = await response.json();
+      puzzles = new Map(catalogue.puzzles.map((p) => [p.name, p]));
+      limits = catalogue.limits;
+      fill(fields.puzzle, catalogue.puzzles.map((p) => [p.name, p.name, p.title]), null);
+      const params = new URLSearchParams(location.search);
+      if (puzzles.has(params.get("puzzle"))) fields.puzzle.value = params.get("puzzle");
+      choosePuzzle(current(), params);
+      if (found.available) note.remove();
+      else note.textContent = found.why;
+      form.hidden = false;
+      changed();
+      fields.puzzle.addEventListener("change", () => { choosePuzzle(current(), new URLSearchParams()); changed(); });
+      fields.example.addEventListener("change", () => {
+        if (fields.example.value !== OWN) fields.board.value = boardOf(current(), fields.example.value);
+        preview();
+        changed();
+      });
+      fields.method.addEventListener("change", () => { describeMethod(); changed(); });
+      let redraw = null;
+      fields.board.addEventListener("input", () => {
+        fields.example.value = OWN;
+        preview();
+        changed();
+        clearTimeout(redraw);
+        redraw = setTimeout(drawOwn, 400);
+      });
+      for (const input of [fields.maxStates, fields.timeout]) input.addEventListener("change", changed);
+      form.addEventListener("submit", (event) => { event.preventDefault(); work("solve"); });
+      $("pg-analyze").addEventListener("click", () => work("analyze"));
+      $("pg-stop").addEventListener("click", () => { if (python) python.stop(); });
+      if (!found.available) {
+        $("pg-solve").disabled = $("pg-analyze").disabled = true;
+      } else if (params.get("run") === "1") {
+        work("solve");
+      } else if (params.get("analyze") === "1") {
+        work("analyze");
+      }
+    }
+
+    open().catch((error) => { note.textContent = `The playground did not load: ${error}`; });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
