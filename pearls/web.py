@@ -118,7 +118,7 @@ def solve(request: Request, progress: Post | None = None) -> Answer:
     >>> answer["outcome"], answer["json"]["length"]
     ('solved in 7 moves (bfs, 24 states expanded)', 7)
     >>> solve({"puzzle": "hanoi", "method": "guess"})["outcome"]
-    "no method 'guess' for this problem: it offers bfs, plan, direct, dfs, iddfs, astar, idastar"
+    "no method 'guess' for this problem: it offers bfs, plan, direct, dfs, astar, idastar"
     """
     return _answering(request, "solve", progress, _solve)
 
