@@ -99,16 +99,24 @@ def file_for(site: Path, path: str) -> Path:
 
 def find_chromium(given: str | None) -> str | None:
     """The Chromium to drive: ``given`` (``--chromium`` or ``$CHROMIUM``) when it names a
-    file, else ``chromium`` on the PATH, else Debian's ``/usr/bin/chromium``; ``None``
-    where there is none (a ``given`` that is not a file is never replaced by another).
+    program, else ``chromium`` on the PATH, else Debian's ``/usr/bin/chromium``; ``None``
+    where there is none (a ``given`` that is no program is never replaced by another).
 
     >>> find_chromium("/nonexistent/chromium") is None
     True
     """
     if given:
-        return given if Path(given).is_file() else None
-    found = shutil.which("chromium")
-    return found or (CHROMIUM if Path(CHROMIUM).is_file() else None)
+        return given if runnable(given) else None
+    return shutil.which("chromium") or (CHROMIUM if runnable(CHROMIUM) else None)
+
+
+def runnable(path: str) -> bool:
+    """Whether ``path`` is a file this user may run.
+
+    >>> runnable(sys.executable), runnable("/nonexistent/chromium")
+    (True, False)
+    """
+    return Path(path).is_file() and os.access(path, os.X_OK)
 
 
 @dataclass
