@@ -6,8 +6,9 @@ Profiles: choose one with ``HYPOTHESIS_PROFILE=NAME pytest`` (or hypothesis's ow
 * ``fast``, the default: 60 examples a property and no per-example deadline, so that
   ``pytest`` stays quick on a shared, noisy machine.
 * ``ci``, loaded instead of ``fast`` when ``CI=true`` (as CI services set it): the same
-  counts, a fresh random seed every run, drawn here and shown in pytest's header
-  (``hypothesis seed N: rerun with --hypothesis-seed=N``), and no example database.
+  counts, a fresh random seed every run, drawn here, handed to every pytest-xdist
+  worker and shown in pytest's header (``hypothesis seed N: rerun with
+  --hypothesis-seed=N``, with or without ``-n``), and no example database.
 * ``thorough``: 1,000 examples, before a release (add ``--timeout=0`` if the per-test
   time limit gets in the way).
 * ``fuzz``: 20,000 examples, for the parser's fuzz tests: ``make fuzz``.
