@@ -10,7 +10,8 @@ DOCSPY := docs/gen_ref_pages.py docs/rst_docstrings.py docs/check_site.py docs/h
 # mkdocs with the plugins' banners about MkDocs 2 silenced: they are notices, not problems.
 MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
 # pytest's worker processes (pytest-xdist): `auto` is one a core; WORKERS=0 runs in one.
-# Work stealing, because a few tests take many times the others' time.
+# One file's tests run in one worker, so that a module's fixtures and caches are built
+# once (the laws' solutions, the 8 puzzle's space, a Dask cluster), not once a worker.
 WORKERS ?= auto
 # The browser check opens the built site in Chromium: $(CHROMIUM) when given, else
 # `chromium` on the PATH or Debian's /usr/bin/chromium. Where there is none it is skipped,
@@ -27,7 +28,7 @@ test: $(STAMP)
 	$(BIN)/ruff check pearls tests bench $(DOCSPY)
 	$(BIN)/ruff format --check pearls tests bench $(DOCSPY)
 	$(BIN)/mypy --strict pearls tests bench $(DOCSPY)
-	$(BIN)/pytest -n $(WORKERS) --dist worksteal --durations=15
+	$(BIN)/pytest -n $(WORKERS) --dist loadfile --durations=15
 	@$(MAKE) --no-print-directory site
 	$(BIN)/python docs/check_site.py site --browser $(BROWSER) $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
 
