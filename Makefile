@@ -1,27 +1,51 @@
-# `make demo` and `make test` work on a fresh clone: each creates .venv when missing.
+# `make demo` and `make test` work on a fresh clone, as any user: each creates .venv when
+# missing. Nothing here needs root.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 # The stamp's name records the install mode, so a .venv installed another way reinstalls once.
 STAMP  := $(VENV)/.installed-editable-compat
 # The docs' own Python: the reference generator, its griffe extension, the browser check.
-DOCSPY := docs/gen_ref_pages.py docs/rst_docstrings.py docs/check_site.py docs/hooks/boards.py
+DOCSPY := docs/gen_ref_pages.py docs/rst_docstrings.py docs/check_site.py docs/hooks/boards.py \
+	docs/check_playground.py docs/runnable.py
 # mkdocs with the plugins' banners about MkDocs 2 silenced: they are notices, not problems.
 MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
-CHROMIUM := /usr/bin/chromium
+# pytest's worker processes (pytest-xdist): `auto` is one a core; WORKERS=0 runs in one.
+# One file's tests run in one worker, so that a module's fixtures and caches are built
+# once (the laws' solutions, the 8 puzzle's space, a Dask cluster), not once a worker.
+WORKERS ?= auto
+# The browser check opens the built site in Chromium: $(CHROMIUM) when given, else
+# `chromium` on the PATH or Debian's /usr/bin/chromium. Where there is none it is skipped,
+# in one line, unless BROWSER=required (as .ci/run sets it), which fails instead.
+CHROMIUM ?=
+BROWSER  ?= optional
 
-.PHONY: demo test fuzz bench docs clean
+.PHONY: demo test site wheel fuzz bench docs clean
 
 demo: $(STAMP)
 	$(BIN)/pearls solve rushhour --example g1
 
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP)
 	$(BIN)/ruff check pearls tests bench $(DOCSPY)
 	$(BIN)/ruff format --check pearls tests bench $(DOCSPY)
 	$(BIN)/mypy --strict pearls tests bench $(DOCSPY)
-	$(BIN)/pytest
-	$(MKDOCS) build --strict --quiet
-	$(BIN)/python docs/check_site.py  # every page in headless Chromium (apt-get install chromium)
+	$(BIN)/pytest -n $(WORKERS) --dist loadfile --durations=15
+	@$(MAKE) --no-print-directory site
+	$(BIN)/python docs/check_site.py site --browser $(BROWSER) $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
+	$(BIN)/python docs/check_playground.py site --browser $(BROWSER) --runnable $(RUNNABLE) \
+		$(if $(CHROMIUM),--chromium '$(CHROMIUM)')
+
+# The docs site in site/, built as `make test` builds it (strict: a warning fails it),
+# with its examples and playground runnable in the reader's browser (`make runnable`).
+site: $(STAMP)
+	$(MKDOCS) build --strict --quiet --site-dir site
+	@$(MAKE) --no-print-directory runnable SITE_DIR=site
+
+# A wheel in dist/, for `pip install dist/functional_pearls-*.whl` anywhere.
+wheel: | $(BIN)/python
+	rm -f dist/functional_pearls-*.whl
+	$(BIN)/python -m pip wheel --quiet --disable-pip-version-check --no-deps --wheel-dir dist .
+	@ls dist/functional_pearls-*.whl
 
 # The parsers' fuzz tests with 20,000 examples each, some minutes; `make test` runs 60.
 fuzz: $(STAMP)
@@ -41,20 +65,18 @@ $(VENV)/.installed-bench: $(STAMP)
 docs: $(STAMP)
 	$(MKDOCS) serve
 
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
 # editable_mode=compat installs a plain .pth line, which mypy follows into users' scripts;
 # the default mode's import hook hides the package's types from mypy.
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
 		--config-settings editable_mode=compat --editable '.[dev]'
 	touch $@
 
-$(CHROMIUM):  # Debian's browser, for the docs' browser check (needs root, as in CI)
-	DEBIAN_FRONTEND=noninteractive apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
-
 clean:
-	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist site *.egg-info .mypy_cache .pytest_cache .ruff_cache .hypothesis
 
 # The runnable site (docs/playground.md): every example and the playground run in the
 # reader's browser on Pyodide, from files beside the site, with no network and no CDN.

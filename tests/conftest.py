@@ -6,8 +6,9 @@ Profiles: choose one with ``HYPOTHESIS_PROFILE=NAME pytest`` (or hypothesis's ow
 * ``fast``, the default: 60 examples a property and no per-example deadline, so that
   ``pytest`` stays quick on a shared, noisy machine.
 * ``ci``, loaded instead of ``fast`` when ``CI=true`` (as CI services set it): the same
-  counts, a fresh random seed every run, drawn here and shown in pytest's header
-  (``hypothesis seed N: rerun with --hypothesis-seed=N``), and no example database.
+  counts, a fresh random seed every run, drawn here, handed to every pytest-xdist
+  worker and shown in pytest's header (``hypothesis seed N: rerun with
+  --hypothesis-seed=N``, with or without ``-n``), and no example database.
 * ``thorough``: 1,000 examples, before a release (add ``--timeout=0`` if the per-test
   time limit gets in the way).
 * ``fuzz``: 20,000 examples, for the parser's fuzz tests: ``make fuzz``.
@@ -32,6 +33,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
 import pytest
 from hypothesis import settings
@@ -59,10 +61,28 @@ PREMOVES_PER_PLAN = 1_000
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     """Register the ``premoves`` mark; under the ``ci`` profile, draw the run's seed
-    unless one was given."""
+    unless one was given (a worker of pytest-xdist takes the seed its controller drew)."""
     config.addinivalue_line("markers", "premoves(n): the premoves one plan may ask for")
     if PROFILE == "ci" and config.getoption("hypothesis_seed", None) is None:
-        config.option.hypothesis_seed = str(random.getrandbits(32))
+        given: dict[str, object] = getattr(config, "workerinput", {})
+        seed = given.get("hypothesis_seed")
+        config.option.hypothesis_seed = str(random.getrandbits(32) if seed is None else seed)
+
+
+class Worker(Protocol):
+    """What this file uses of a pytest-xdist worker's controller (xdist ships no types)."""
+
+    config: pytest.Config
+    workerinput: dict[str, object]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Worker) -> None:
+    """Hand the run's seed to each pytest-xdist worker, so that the seed the header shows
+    is the one every test ran with."""
+    seed = node.config.getoption("hypothesis_seed", None)
+    if seed is not None:
+        node.workerinput["hypothesis_seed"] = seed
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:

@@ -1,9 +1,18 @@
 """What a user's own code sees: the package's types, and examples that type-check as written.
 
 mypy runs as a user runs it: ``python -m mypy --strict`` in a directory of its own
-(pytest's ``tmp_path``), on code that imports the installed ``pearls``. An install mypy
-cannot follow (an editable install through an import hook) fails here with
-``Cannot find implementation or library stub for module named "pearls"``.
+(pytest's ``tmp_path``), on code that imports the installed ``pearls``, which mypy finds
+on the interpreter's path as an installed package (PEP 561: by its ``py.typed``), whether
+in site-packages (``pip install .``, a wheel) or in the directory that a ``.pth`` line
+adds (``pip install -e . --config-settings editable_mode=compat``, as the Makefile
+installs it).
+
+setuptools' default editable install (a plain ``pip install -e .``) puts no directory on
+the path: an import hook finds the package, and mypy follows no import hook ("Cannot find
+implementation or library stub for module named \"pearls\""). Under that install, mypy is
+given the hook's directory in ``PYTHONPATH``, which puts it on the path just where the
+compat install's ``.pth`` line does, so the package is still found as an installed one,
+by its ``py.typed``, and the same checks run.
 
 The examples are the ``pycon`` blocks of README.md and docs/*.md: each page's ``>>>`` and
 ``...`` lines, in order, become one module, as the page's doctest shares one namespace.
@@ -16,6 +25,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from textwrap import dedent
 
@@ -55,14 +65,51 @@ REVEALS = {
 }
 
 
-def mypy(cwd: Path, cache: Path, *files: str) -> subprocess.CompletedProcess[str]:
-    """Run ``mypy --strict`` on ``files`` in ``cwd``, as a user would, with no config file."""
+# Where pearls is, and whether the interpreter's path holds it (mypy looks nowhere else).
+PROBE = """\
+import importlib.machinery, pearls
+print(pearls.__file__)
+print(importlib.machinery.PathFinder.find_spec("pearls") is not None)
+"""
+
+
+@dataclass(frozen=True)
+class User:
+    """How mypy runs here: its environment, and the install it sees, in words."""
+
+    env: dict[str, str]
+    install: str
+
+
+@pytest.fixture(scope="module")
+def user(tmp_path_factory: pytest.TempPathFactory) -> User:
+    """The user's environment, less ``MYPYPATH`` and ``PYTHONPATH``; where the install
+    reaches pearls through an import hook only, ``PYTHONPATH`` names the hook's directory."""
     env = {k: v for k, v in os.environ.items() if k not in {"MYPYPATH", "PYTHONPATH"}}
+    probe = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        cwd=tmp_path_factory.mktemp("probe"),
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert probe.returncode == 0, f"pearls is not installed: {probe.stderr}"
+    init, on_path = probe.stdout.splitlines()
+    if on_path == "True":
+        return User(env, "an install on the path")
+    source = str(Path(init).parent.parent)
+    hook = f"an editable install through an import hook, PYTHONPATH={source}"
+    return User({**env, "PYTHONPATH": source}, hook)
+
+
+def mypy(user: User, cwd: Path, cache: Path, *files: str) -> subprocess.CompletedProcess[str]:
+    """Run ``mypy --strict`` on ``files`` in ``cwd``, as a user would, with no config file."""
     command = [sys.executable, "-m", "mypy", "--strict", "--config-file=", "--cache-dir"]
     return subprocess.run(
         [*command, str(cache), "--no-error-summary", "--hide-error-context", *files],
         cwd=cwd,
-        env=env,
+        env=user.env,
         capture_output=True,
         text=True,
         timeout=MYPY_SECONDS,
@@ -82,15 +129,15 @@ def revealed(output: str) -> list[str]:
 
 
 @pytest.mark.timeout(2 * MYPY_SECONDS)
-def test_user_script_sees_the_types(tmp_path: Path, cache: Path) -> None:
+def test_user_script_sees_the_types(tmp_path: Path, cache: Path, user: User) -> None:
     (tmp_path / "jugs.py").write_text(USER_SCRIPT)
-    clean = mypy(tmp_path, cache, "jugs.py")
-    assert (clean.returncode, clean.stdout, clean.stderr) == (0, "", "")
+    clean = mypy(user, tmp_path, cache, "jugs.py")
+    assert (clean.returncode, clean.stdout, clean.stderr) == (0, "", ""), user.install
 
     reveals = "".join(f"reveal_type({expr})\n" for expr in REVEALS)
     (tmp_path / "jugs.py").write_text(USER_SCRIPT + reveals)
-    noted = mypy(tmp_path, cache, "jugs.py")
-    assert noted.returncode == 0, noted.stdout
+    noted = mypy(user, tmp_path, cache, "jugs.py")
+    assert noted.returncode == 0, f"{user.install}\n{noted.stdout}"
     assert revealed(noted.stdout) == list(REVEALS.values())
 
 
@@ -126,7 +173,7 @@ def module_name(page: Path) -> str:
 
 
 @pytest.mark.timeout(MYPY_SECONDS + 60)
-def test_examples_type_check_as_written(tmp_path: Path, cache: Path) -> None:
+def test_examples_type_check_as_written(tmp_path: Path, cache: Path, user: User) -> None:
     where: dict[str, list[int]] = {}  # module name -> markdown line of each module line
     for page in PAGES:
         code = doctest_source(page)
@@ -136,7 +183,7 @@ def test_examples_type_check_as_written(tmp_path: Path, cache: Path) -> None:
             (tmp_path / f"{name}.py").write_text("".join(f"{text}\n" for _, text in code))
     assert "page_readme" in where and "page_own_puzzle" in where
 
-    result = mypy(tmp_path, cache, *(f"{name}.py" for name in where))
+    result = mypy(user, tmp_path, cache, *(f"{name}.py" for name in where))
     pages = {module_name(page): page.relative_to(ROOT) for page in PAGES}
 
     def on_page(match: re.Match[str]) -> str:
@@ -144,4 +191,4 @@ def test_examples_type_check_as_written(tmp_path: Path, cache: Path) -> None:
         return f"{pages[name]}:{where[name][line - 1]}:"
 
     report = re.sub(r"^(\w+)\.py:(\d+):", on_page, result.stdout, flags=re.MULTILINE)
-    assert result.returncode == 0, report + result.stderr
+    assert result.returncode == 0, f"{user.install}\n{report}{result.stderr}"
