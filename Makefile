@@ -29,7 +29,14 @@ test: $(STAMP)
 	$(BIN)/ruff check pearls tests bench $(DOCSPY)
 	$(BIN)/ruff format --check pearls tests bench $(DOCSPY)
 	$(BIN)/mypy --strict pearls tests bench $(DOCSPY)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-site
+
+# The two halves of `make test`, run side by side: the tests, and the site in a browser.
+.PHONY: test-python test-site
+test-python: $(STAMP)
 	$(BIN)/pytest -n $(WORKERS) --dist loadfile --durations=15
+
+test-site: $(STAMP)
 	@$(MAKE) --no-print-directory site
 	$(BIN)/python docs/check_site.py site --browser $(BROWSER) $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
 	$(BIN)/python docs/check_playground.py site --browser $(BROWSER) --runnable $(RUNNABLE) \
@@ -47,9 +54,13 @@ wheel: | $(BIN)/python
 	$(BIN)/python -m pip wheel --quiet --disable-pip-version-check --no-deps --wheel-dir dist .
 	@ls dist/functional_pearls-*.whl
 
-# The parsers' fuzz tests with 20,000 examples each, some minutes; `make test` runs 60.
+# At length, some minutes: the parsers' fuzz tests with 20,000 examples each (`make test`
+# runs 60), every hostile value on every option, the laws over larger components, and
+# the tests marked slow.
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/puzzles/test_*_fuzz.py -p no:cacheprovider --timeout=1200
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n $(WORKERS) --dist loadfile -p no:cacheprovider \
+		--timeout=1200 -m "slow or not slow" tests/puzzles/test_*_fuzz.py tests/test_hostile.py \
+		tests/test_laws.py tests/test_laws_analysis.py $$(grep -rl "mark.slow" tests)
 
 # The suite, about 10 minutes (`make bench BENCH=--quick`: about one); it writes
 # bench/results/. aima3 comes without its notebook dependencies, which its search never uses.

@@ -361,8 +361,8 @@ def test_same_bytes_under_any_hash_seed(argv: list[str]) -> None:
 
 
 def test_analyze_on_a_dask_cluster_gives_the_same_histogram(capsys: Capture) -> None:
-    alone = json_of(capsys, "analyze", "rushhour", "--example", "p2")
-    shared = json_of(capsys, "analyze", "rushhour", "--example", "p2", "--workers", "2")
+    alone = json_of(capsys, "analyze", "river", "--example", "four-couples")
+    shared = json_of(capsys, "analyze", "river", "--example", "four-couples", "--workers", "2")
     assert (shared["states"], shared["histogram"]) == (alone["states"], alone["histogram"])
     farthest, expected = shared["farthest"], alone["farthest"]
     assert isinstance(farthest, list) and isinstance(expected, list)

@@ -280,10 +280,12 @@ def test_the_cli_solves_the_star_in_18_moves_by_bfs(capsys: Capture) -> None:
     assert states[0] == START and set(states[-1]) == {".", "W"}
 
 
+@pytest.mark.slow
 def test_the_cli_solves_the_star_in_18_moves_by_iterative_deepening(capsys: Capture) -> None:
     """The program's iterative deepening, with its prune, and its answer move for move:
     the jumps are tried in its order, so the first answer found is its own.
-    The slowest test here (1,424,749 states expanded, about 10 s), run once."""
+    The slowest test here (1,424,749 states expanded, about 10 s), run by ``make fuzz``:
+    the laws run the same search on every ``make test``, and hold it to 18 moves."""
     obj = run(capsys, "solve", "flipstar", "--method", "iddfs")
     assert obj["length"] == 18
     assert obj["states"] == [START, *PROGRAM_ANSWER]
