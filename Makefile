@@ -55,3 +55,15 @@ $(CHROMIUM):  # Debian's browser, for the docs' browser check (needs root, as in
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+# Mutation testing of the combinators and the puzzles' models (docs/testing.md): writes
+# bench/results/mutation-*.md; stopped, it goes on where it stopped (mutants/ keeps the
+# verdicts).  MUTATE='--only combinators river' for some groups, '--retest' after new tests.
+.PHONY: mutate
+mutate: $(VENV)/.installed-mutate
+	$(BIN)/python -m bench.mutation $(MUTATE)
+
+$(VENV)/.installed-mutate: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+		--config-settings editable_mode=compat --editable '.[dev,mutate]'
+	touch $@
