@@ -17,9 +17,11 @@ clean time (bench/mutation_scope.py), *rejected by mypy* when ``mypy --strict`` 
 its module's scope passes, and has *no tests* when none of them reaches it.  The
 mutants in ``tests/equivalent_mutants.toml`` behave as the original does on every input,
 each for the reason written beside it; they count only while they survive and their
-change is still the one written there.  The score is
+change is still the one written there.  The score is the tests' own, over the mutants
+that pass mypy and are not equivalent; beside it, the score with mypy's rejections:
 
-    score = caught / (mutants - equivalent)
+    score           = (killed + timeout) / (mutants - mypy - equivalent)
+    score with mypy = (killed + timeout + mypy) / (mutants - equivalent)
 
 >>> status(1), status(36), status(37), status(0), status(None)
 ('killed', 'timeout', 'mypy', 'survived', 'unchecked')
@@ -204,7 +206,9 @@ class Equivalent:
 
 def equivalents() -> dict[str, Equivalent]:
     """The committed list of equivalent mutants, by name."""
-    entries = tomllib.loads(EQUIVALENT.read_text())["equivalent"] if EQUIVALENT.exists() else []
+    entries = (
+        tomllib.loads(EQUIVALENT.read_text()).get("equivalent", []) if EQUIVALENT.exists() else []
+    )
     return {
         e["mutant"]: Equivalent(e["mutant"], e["before"], e["after"], e["why"]) for e in entries
     }
@@ -235,17 +239,18 @@ def _patterns(group: str) -> Iterator[str]:
 
 
 def run(groups: Sequence[str], retest: bool, jobs: int) -> None:
-    """Test the mutants of ``groups`` that have no verdict (and, with ``retest``, the
-    survivors), one group after the other."""
+    """Test, in one mutmut run, the mutants of ``groups`` that have no verdict (and, with
+    ``retest``, the survivors)."""
+    wanted = {"unchecked"} | ({"survived", "no tests"} if retest else set())
+    names: list[str] = []
     for group in groups:
         made = mutants(GROUPS[group])
-        wanted = {"unchecked"} | ({"survived", "no tests"} if retest else set())
-        names = [m.name for m in made if m.status in wanted]
-        if made and not names:
-            print(f"{group}: every mutant has its verdict")
-            continue
-        print(f"{group}: {len(names) if made else 'all'} mutants to test", flush=True)
-        _mutmut("run", "--max-children", str(jobs), *(names or _patterns(group)))
+        todo = [m.name for m in made if m.status in wanted] if made else list(_patterns(group))
+        print(f"{group}: {len(todo) if made else 'all'} mutants to test")
+        names += todo
+    if names:
+        sys.stdout.flush()
+        _mutmut("run", "--max-children", str(jobs), *names)
 
 
 def counts(ms: Sequence[Mutant], equivalent: dict[str, Equivalent]) -> dict[str, int]:
@@ -265,13 +270,29 @@ def _equivalent(m: Mutant, equivalent: dict[str, Equivalent]) -> bool:
     return m.status in ("survived", "no tests") and _listed(m, equivalent)
 
 
-def score(c: dict[str, int]) -> float | None:
-    """Caught over the mutants that are not equivalent (``None`` when there are none)."""
-    judged = c["mutants"] - c.get("equivalent", 0)
-    return c["caught"] / judged if judged else None
+def score(c: dict[str, int], with_mypy: bool = False) -> float | None:
+    """The tests' kills over the mutants that pass mypy and are not equivalent, or with
+    mypy's rejections counted as kills (``None`` when no mutant is judged).
+
+    >>> c = {"mutants": 10, "killed": 5, "timeout": 1, "mypy": 2, "equivalent": 1, "caught": 8}
+    >>> score(c), score(c, with_mypy=True)
+    (0.8571428571428571, 0.8888888888888888)
+    """
+    judged = c["mutants"] - c.get("equivalent", 0) - (0 if with_mypy else c.get("mypy", 0))
+    caught = c["caught"] - (0 if with_mypy else c.get("mypy", 0))
+    return caught / judged if judged else None
 
 
-COLUMNS = ("mutants", "killed", "timeout", "mypy", "survived", "no tests", "equivalent")
+COLUMNS = (
+    "mutants",
+    "mypy",
+    "killed",
+    "timeout",
+    "survived",
+    "no tests",
+    "equivalent",
+    "unchecked",
+)
 
 
 def report(groups: Sequence[str], seconds: float) -> tuple[list[str], dict[str, JSON]]:
@@ -283,10 +304,14 @@ def report(groups: Sequence[str], seconds: float) -> tuple[list[str], dict[str, 
     for group in groups:
         for module in GROUPS[group]:
             c = counts(mutants((module,)), equivalent)
-            s = score(c)
-            rows[module] = {**c, "score": None if s is None else round(s, 4), "group": group}
-            table.append([module, *(c.get(k, 0) for k in COLUMNS), _percent(s)])
-    lines += markdown_table(["module", *COLUMNS, "score"], table)
+            s, t = score(c), score(c, with_mypy=True)
+            rows[module] = {**c, "score": _round(s), "score_with_mypy": _round(t), "group": group}
+            table.append([module, *(c.get(k, 0) for k in COLUMNS), _percent(s), _percent(t)])
+    totals = _totals(groups, equivalent)
+    for kind, c in totals.items():
+        s, t = score(c), score(c, with_mypy=True)
+        table.append([f"**{kind}**", *(c.get(k, 0) for k in COLUMNS), _percent(s), _percent(t)])
+    lines += markdown_table(["module", *COLUMNS, "score", "with mypy"], table)
     stale = _stale(groups, equivalent)
     unfinished = [m.name for g in groups for m in mutants(GROUPS[g]) if m.status == "unchecked"]
     survivors = _survivors(groups, equivalent)
@@ -301,11 +326,32 @@ def report(groups: Sequence[str], seconds: float) -> tuple[list[str], dict[str, 
         "machine": machine(),
         "seconds": round(seconds, 1),
         "modules": rows,
+        "totals": {
+            kind: {**c, "score": _round(score(c)), "score_with_mypy": _round(score(c, True))}
+            for kind, c in totals.items()
+        },
         "survivors": [name for name, _, _ in survivors],
         "stale_equivalents": list(stale),
         "unchecked": len(unfinished),
     }
     return lines, data
+
+
+def _totals(groups: Sequence[str], equivalent: dict[str, Equivalent]) -> dict[str, dict[str, int]]:
+    """The counts over the combinators, and over the models, of ``groups``."""
+    kinds = {
+        "combinators": [g for g in groups if g == "combinators"],
+        "models": [g for g in groups if g != "combinators"],
+    }
+    return {
+        kind: counts([m for g in chosen for m in mutants(GROUPS[g])], equivalent)
+        for kind, chosen in kinds.items()
+        if chosen
+    }
+
+
+def _round(s: float | None) -> float | None:
+    return None if s is None else round(s, 4)
 
 
 def _percent(s: float | None) -> str:

@@ -245,6 +245,32 @@ def test_astar_prefers_the_deeper_of_two_equal_paths() -> None:
     assert meter.expanded == 3
 
 
+def test_astar_expands_each_state_once_when_h_is_consistent() -> None:
+    """Two equal paths meet at 3: the second reaches it no cheaper, so 3 is not queued
+    again and A* expands 0, 1, 2 and 3 once each."""
+    meter = Meter(max_states=100)
+    diamond = graph.puzzle({0: [1, 2], 1: [3], 2: [3], 3: [4]}, goal=4)
+    assert astar(meter.watch(diamond), 0, lambda q: 0) == [1, 3, 4]
+    assert meter.expanded == 4
+
+
+def test_astar_pays_each_move_its_cost() -> None:
+    """1 -> 2 -> 4 is shorter, but its step to 4 costs 5: 1 -> 3 -> 5 -> 4 costs 3."""
+    diamond = graph.puzzle({1: [2, 3], 2: [4], 3: [5], 5: [4]}, goal=4)
+    toll = {(2, 4): 5}
+    assert astar(diamond, 1, lambda q: 0, lambda q, m: toll.get((q, m), 1)) == [3, 5, 4]
+
+
+def test_the_next_bound_is_the_least_f_cut_off_not_the_last() -> None:
+    """The first round (bound h s = 0) cuts off a at f = 2, then b at f = 4: the next
+    bound is 2, where s -> a -> g is found."""
+    fork = graph.puzzle({"s": "ab", "a": "g", "b": "c", "c": "d", "d": "g"}, goal="g")
+    h = {"a": 1, "b": 3}
+    with rounds() as bounds:
+        assert idastar(fork, "s", lambda q: h.get(q, 0)) == ["a", "g"]
+    assert bounds == [0, 2]
+
+
 def test_idastar_keeps_no_cycle_on_its_path_and_stops_on_an_exhausted_space() -> None:
     cycle = graph.puzzle({0: [1], 1: [2], 2: [0, 3], 3: []}, goal=9)
     assert idastar(Meter(max_states=100).watch(cycle), 0, lambda q: 0) is None

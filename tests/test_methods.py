@@ -124,3 +124,38 @@ def test_every_runner_stops_at_the_meters_limit() -> None:
     for method in adapters:
         with pytest.raises(LimitReached):
             method.run(0, Meter(max_states=50))
+
+
+@pytest.mark.parametrize(
+    ("method", "about"),
+    [
+        (methods.bfs(LADDER), "a shortest solution, breadth first (bfsolve, Bird's bfsearch')"),
+        (methods.dfs(LADDER), "a solution, often long, depth first (dfsolve, Bird's dfsearch)"),
+        (
+            methods.plan(graph.planner(EDGES, "d")),
+            "a solution led by plans, goal moves and premoves (psolve, Bird's psearch')",
+        ),
+        (
+            methods.iddfs(LADDER),
+            "a shortest solution by iterative deepening, in little memory (idsolve)",
+        ),
+        (
+            methods.astar(LADDER, DISTANCE.__getitem__),
+            "a shortest solution led by a lower bound on the moves left (astar)",
+        ),
+        (
+            methods.idastar(LADDER, DISTANCE.__getitem__),
+            "a shortest solution by deepening on that bound, in little memory (idastar)",
+        ),
+        (
+            methods.backtrack(LADDER),
+            "the first solution by backtracking, no visited set (solutions)",
+        ),
+    ],
+)
+def test_each_method_says_what_it_finds_and_names_its_combinator(
+    method: Method[str, str], about: str
+) -> None:
+    """The line ``pearls list`` and the help show: what it finds, then the function of
+    the chapter (or of this library) to look up, with Bird's name for it."""
+    assert method.about == about
