@@ -23,6 +23,8 @@ that pass mypy and are not equivalent; beside it, the score with mypy's rejectio
     score           = (killed + timeout) / (mutants - mypy - equivalent)
     score with mypy = (killed + timeout + mypy) / (mutants - equivalent)
 
+counting only the mutants tested so far.
+
 >>> status(1), status(36), status(37), status(0), status(None)
 ('killed', 'timeout', 'mypy', 'survived', 'unchecked')
 >>> change("def f(x):\\n    return x + 1\\n", "def f(x):\\n    return x - 1\\n")
@@ -271,14 +273,15 @@ def _equivalent(m: Mutant, equivalent: dict[str, Equivalent]) -> bool:
 
 
 def score(c: dict[str, int], with_mypy: bool = False) -> float | None:
-    """The tests' kills over the mutants that pass mypy and are not equivalent, or with
-    mypy's rejections counted as kills (``None`` when no mutant is judged).
+    """The tests' kills over the mutants tested that pass mypy and are not equivalent,
+    or with mypy's rejections counted as kills (``None`` when no mutant is judged).
 
     >>> c = {"mutants": 10, "killed": 5, "timeout": 1, "mypy": 2, "equivalent": 1, "caught": 8}
     >>> score(c), score(c, with_mypy=True)
     (0.8571428571428571, 0.8888888888888888)
     """
-    judged = c["mutants"] - c.get("equivalent", 0) - (0 if with_mypy else c.get("mypy", 0))
+    judged = c["mutants"] - c.get("equivalent", 0) - c.get("unchecked", 0)
+    judged -= 0 if with_mypy else c.get("mypy", 0)
     caught = c["caught"] - (0 if with_mypy else c.get("mypy", 0))
     return caught / judged if judged else None
 
