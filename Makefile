@@ -87,7 +87,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 clean:
-	rm -rf $(VENV) build dist site *.egg-info .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist site mutants *.egg-info .mypy_cache .pytest_cache .ruff_cache .hypothesis
 
 # The runnable site (docs/playground.md): every example and the playground run in the
 # reader's browser on Pyodide, from files beside the site, with no network and no CDN.
@@ -147,3 +147,15 @@ runnable: $(STAMP)
 check-runnable: $(STAMP)
 	$(BIN)/python docs/check_playground.py $(SITE_DIR) --browser $(or $(BROWSER),optional) \
 		--runnable $(RUNNABLE) $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
+
+# Mutation testing of the combinators and the puzzles' models (docs/testing.md): writes
+# bench/results/mutation-*.md; stopped, it goes on where it stopped (mutants/ keeps the
+# verdicts).  MUTATE='--only combinators river' for some groups, '--retest' after new tests.
+.PHONY: mutate
+mutate: $(VENV)/.installed-mutate
+	$(BIN)/python -m bench.mutation $(MUTATE)
+
+$(VENV)/.installed-mutate: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+		--config-settings editable_mode=compat --editable '.[dev,mutate]'
+	touch $@

@@ -211,6 +211,13 @@ def test_a_state_counted_twice_is_not_perfect(r: Ranked, data: st.DataObject) ->
     assert not is_perfect(perfect_hash(r.ranks, len(r.states)), [*r.states, twice])
 
 
+def test_a_rank_equal_to_the_size_is_out_of_range() -> None:
+    """Three states ranked 1, 2, 3: distinct and three of them, but 3 is no rank of
+    ``range(3)``."""
+    assert not is_perfect(PerfectHash(lambda q: q + 1, 3), range(3))
+    assert is_perfect(PerfectHash(lambda q: q - 1, 3), range(1, 4))
+
+
 def test_the_docstring_examples_of_perfect_hashing() -> None:
     bits: PerfectHash[tuple[int, ...]] = PerfectHash(
         rank=lambda q: int("".join(map(str, q)), 2), size=8

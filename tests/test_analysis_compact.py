@@ -3,10 +3,18 @@ plain one: the same levels, in the same order."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pearls.analysis import PerfectHash, analyze, analyze_compact, compact_levels, levels
+from pearls.analysis import (
+    PerfectHash,
+    _rank_array,
+    analyze,
+    analyze_compact,
+    compact_levels,
+    levels,
+)
 from pearls.puzzles import graph, sliding
 
 
@@ -43,3 +51,24 @@ def test_a_sliding_tray_from_its_goal() -> None:
     plain = analyze(puzzle, [f.goal])
     assert compact == plain
     assert (compact.states, compact.max_distance) == (360, 21)
+
+
+def test_a_start_given_twice_is_one_state_at_any_rank() -> None:
+    """Starts of rank 9 (in the second byte of the bitmap) and 1, 9 again: two states."""
+    ten = graph.puzzle({9: [0], 1: [0]}, goal=-1)
+    h = PerfectHash(number, 10)
+    assert [list(level) for level in compact_levels(ten, [9, 1, 9], h, number)] == [[9, 1], [0]]
+    assert [list(level) for level in compact_levels(ten, [0, 8], h, number)] == [[0, 8]]
+
+
+def test_a_rank_equal_to_the_size_is_refused() -> None:
+    """Ranks run from 0 to size - 1: a hash that ranks a state as its size is no perfect
+    hash of that many states, and the bitmap has no bit for it."""
+    line = graph.puzzle({0: [1], 1: [2], 2: [3]}, goal=-1)
+    with pytest.raises(ValueError, match=r"ranks 3 as 3, outside range\(3\)"):
+        list(compact_levels(line, [0], PerfectHash(number, 3), number))
+
+
+def test_ranks_take_four_bytes_while_they_fit_in_them() -> None:
+    """Unsigned 4-byte ranks up to 2**32 states (ranks below 2**32), 8 bytes beyond."""
+    assert [_rank_array(n).typecode for n in (1, 2**32, 2**32 + 1, 2**40)] == ["I", "I", "Q", "Q"]

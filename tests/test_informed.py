@@ -5,6 +5,11 @@
 * ``cheapest``: Dijkstra's algorithm over the edge lists, the true cost with weights;
 * heuristics made from the true distances: exact, scaled down, or random values at most
   the distance (admissible but not consistent), and one that overestimates.
+
+IDA*'s rounds are watched through the bound each one is given: it must grow strictly,
+to the least ``f`` the last round cut off.  A search that loops without expanding a
+state would escape every :class:`~pearls.limits.Meter`, so these tests also have a short
+time limit each.
 """
 
 from __future__ import annotations
@@ -12,13 +17,16 @@ from __future__ import annotations
 import heapq
 import sys
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from typing import NamedTuple, TypeAlias
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pearls import informed
 from pearls.errors import LimitReached
 from pearls.informed import (
     Estimate,
@@ -30,8 +38,13 @@ from pearls.informed import (
     scored,
 )
 from pearls.limits import Meter
-from pearls.puzzles import graph
+from pearls.puzzles import graph, sliding
+from pearls.puzzles.sliding.heuristics import manhattan
 from pearls.types import Puzzle
+
+# Seconds a test may take, a quarter of the suite's: the slowest takes about one alone,
+# five on a loaded machine.
+pytestmark = pytest.mark.timeout(30)
 
 Node: TypeAlias = int
 Edges: TypeAlias = dict[Node, list[Node]]
@@ -145,6 +158,61 @@ def test_astar_and_idastar_find_shortest_solutions_with_any_admissible_heuristic
             assert plan is not None and len(plan) == shortest and replays(case, plan)
 
 
+Bounds: TypeAlias = list[int]  # the bound of each IDA* round, in order
+Round: TypeAlias = tuple[list[Node] | None, int | None]  # a solution, or the next bound
+
+
+@contextmanager
+def rounds() -> Iterator[Bounds]:
+    """The bound of each IDA* round, as :func:`idastar` hands it to its round; a round
+    whose bound is not above the last one's (a search that would go round for ever
+    without expanding a state) fails the test at once."""
+    given: Bounds = []
+    contour = informed._contour
+
+    def watched(puzzle: Puzzle[Node, Node], q: Node, h: Heuristic, bound: int) -> Round:
+        if given and bound <= given[-1]:
+            pytest.fail(f"IDA* rounds with bounds {[*given, bound]}: not increasing")
+        given.append(bound)
+        return contour(puzzle, q, h, bound)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(informed, "_contour", watched)
+        yield given
+
+
+@MANY
+@given(cases(), st.data())
+def test_idastar_rounds_raise_the_bound_up_to_the_shortest_length(
+    case: Case, data: st.DataObject
+) -> None:
+    """The bounds rise strictly from ``h start``; the last one, where a solution is
+    found, is its length: no bound passes a shortest solution's ``f``."""
+    h = admissible(case, data)
+    with rounds() as bounds:
+        plan = idastar(watched(case), case.start, h)
+    assert bounds[0] == h(case.start)
+    if plan is not None:
+        assert bounds[-1] == len(plan)
+
+
+# A 16-move 8 puzzle: Manhattan distance 14, so IDA* needs the rounds 14 and 16 (each move
+# changes the distance by one, so f = g + h keeps its parity and no path has f = 15).
+SIXTEEN = (3, 8, 0, 2, 1, 4, 7, 6, 5)
+
+
+def test_idastar_solves_a_16_move_8_puzzle_in_two_rounds() -> None:
+    """The next bound is the least f cut off, 16, not 15: one round fewer, one
+    expansion fewer (a round of bound 15 expands the start and cuts off the rest)."""
+    meter = Meter(max_states=1_000)
+    eight = meter.watch(sliding.puzzle(sliding.EIGHT))
+    with rounds() as bounds:
+        plan = idastar(eight, SIXTEEN, partial(manhattan, sliding.EIGHT))
+    assert plan is not None and len(plan) == 16
+    assert bounds == [14, 16]
+    assert meter.expanded == 17
+
+
 @MANY
 @given(cases())
 def test_astar_with_costs_finds_a_cheapest_solution(case: Case) -> None:
@@ -175,6 +243,32 @@ def test_astar_prefers_the_deeper_of_two_equal_paths() -> None:
     meter = Meter(max_states=100)
     assert astar(meter.watch(graph.puzzle(edges, 5)), 0, lambda q: d.get(q, 0)) == [1, 4, 5]
     assert meter.expanded == 3
+
+
+def test_astar_expands_each_state_once_when_h_is_consistent() -> None:
+    """Two equal paths meet at 3: the second reaches it no cheaper, so 3 is not queued
+    again and A* expands 0, 1, 2 and 3 once each."""
+    meter = Meter(max_states=100)
+    diamond = graph.puzzle({0: [1, 2], 1: [3], 2: [3], 3: [4]}, goal=4)
+    assert astar(meter.watch(diamond), 0, lambda q: 0) == [1, 3, 4]
+    assert meter.expanded == 4
+
+
+def test_astar_pays_each_move_its_cost() -> None:
+    """1 -> 2 -> 4 is shorter, but its step to 4 costs 5: 1 -> 3 -> 5 -> 4 costs 3."""
+    diamond = graph.puzzle({1: [2, 3], 2: [4], 3: [5], 5: [4]}, goal=4)
+    toll = {(2, 4): 5}
+    assert astar(diamond, 1, lambda q: 0, lambda q, m: toll.get((q, m), 1)) == [3, 5, 4]
+
+
+def test_the_next_bound_is_the_least_f_cut_off_not_the_last() -> None:
+    """The first round (bound h s = 0) cuts off a at f = 2, then b at f = 4: the next
+    bound is 2, where s -> a -> g is found."""
+    fork = graph.puzzle({"s": "ab", "a": "g", "b": "c", "c": "d", "d": "g"}, goal="g")
+    h = {"a": 1, "b": 3}
+    with rounds() as bounds:
+        assert idastar(fork, "s", lambda q: h.get(q, 0)) == ["a", "g"]
+    assert bounds == [0, 2]
 
 
 def test_idastar_keeps_no_cycle_on_its_path_and_stops_on_an_exhausted_space() -> None:

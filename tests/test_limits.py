@@ -299,6 +299,63 @@ def test_progress_reports_grow_and_come_no_more_often_than_every(clock: Clock) -
     assert all(r.expanded <= 100 and r.generated <= r.expanded for r in reports)
 
 
+def test_progress_comes_when_due_with_the_seconds_since_the_start(clock: Clock) -> None:
+    """Expansion i starts at (i - 1) / 4 s: reports due every second come at exactly 1 s,
+    2 s and 3 s, at expansions 5, 9 and 13, no sooner and no more often."""
+    reports: list[Stats] = []
+    meter = Meter(max_states=14, progress=reports.append, every=1.0)
+    with pytest.raises(LimitReached):
+        bfsolve(meter.watch(clock.ticking(0.25)), 0)
+    assert [(r.expanded, r.seconds) for r in reports] == [(5, 1.0), (9, 2.0), (13, 3.0)]
+
+
+def test_progress_comes_every_fifth_of_a_second_unless_told(clock: Clock) -> None:
+    reports: list[Stats] = []
+    meter = Meter(max_states=2, progress=reports.append)
+    with pytest.raises(LimitReached):
+        bfsolve(meter.watch(clock.ticking(0.25)), 0)
+    assert [(r.expanded, r.seconds) for r in reports] == [(2, 0.25)]
+
+
+def test_count_reports_progress_when_due(clock: Clock) -> None:
+    reports: list[Stats] = []
+    meter = Meter(progress=reports.append, every=1.0)
+    for _ in range(3):
+        clock.now += 0.5
+        meter.count(2)
+    assert [(r.expanded, r.seconds) for r in reports] == [(4, 1.0)]
+
+
+def test_an_expansion_reads_the_clock_once(clock: Clock) -> None:
+    """The limit and the progress report see the same moment, one reading each."""
+    meter = Meter(timeout=10.0, progress=lambda stats: None)
+    meter.count()
+    watched = meter.watch(clock.ticking(0.0))
+    watched.moves(0)
+    assert len(clock.reads) == 3  # the meter's start, the count, the expansion
+
+
+def test_check_takes_the_moment_it_is_given(clock: Clock) -> None:
+    meter = Meter(timeout=10.0)
+    meter.check(now=clock.now + 10.0)
+    with pytest.raises(LimitReached) as caught:
+        meter.check(now=clock.now + 10.5)
+    assert (caught.value.limit, caught.value.seconds) == ("time", 10.5)
+
+
+def test_a_states_limit_passed_by_a_count_names_the_limit(clock: Clock) -> None:
+    """count(5) under a limit of 3 states is checked before it counts; the next count
+    stops, naming the limit, 3, beside the 5 expanded."""
+    meter = Meter(max_states=3)
+    meter.count(5)
+    clock.now += 1.5
+    with pytest.raises(LimitReached) as caught:
+        meter.count()
+    e = caught.value
+    assert (e.limit, e.expanded, e.seconds, e.bound) == ("states", 5, 1.5, 3)
+    assert str(e).startswith("stopped at the limit of 3 states expanded")
+
+
 def test_no_progress_while_no_time_passes(clock: Clock) -> None:
     reports: list[Stats] = []
     meter = Meter(max_states=1_000, progress=reports.append, every=0.001)
