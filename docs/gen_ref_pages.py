@@ -10,6 +10,7 @@ file, as pytest does when it collects ``docs/``, writes nothing.  A module added
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import mkdocs_gen_files
@@ -40,9 +41,18 @@ def modules(package: Path) -> list[str]:
 
 
 def summary(path: Path) -> str:
-    """The first line of a module's docstring, ready for a table cell (or empty)."""
+    """The first sentence of a module's docstring (its first paragraph up to a full
+    stop), ready for a table cell; empty without a docstring.
+
+    >>> summary(ROOT / "pearls" / "search.py")
+    "The chapter's search combinators, one function per group of equations."
+    """
     doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
-    return doc.splitlines()[0].replace("|", "\\|") if doc else ""
+    if not doc:
+        return ""
+    paragraph = " ".join(doc.split("\n\n")[0].split())
+    sentence = re.split(r"(?<=\.)\s", paragraph, maxsplit=1)[0]
+    return sentence.replace("|", "\\|")
 
 
 def source(name: str) -> Path:
