@@ -392,6 +392,8 @@ def _command(d: Description, args: _Args, out: TextIO, err: TextIO, stdin: TextI
     if args.batch is not None:
         lines = reading.batch_lines(args.batch, stdin)
         return _batch(d, d.records(lines), settings, args, out, err)
+    if args.command == "solve" and args.svg is not None and not d.drawable:
+        raise OptionError(f"--svg: the puzzle {d.name!r} has no drawing")
     where = ""
     try:
         text, where = _problem_text(d, settings, args, stdin)
@@ -420,8 +422,6 @@ def _solve(
     d: Description, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
 ) -> int:
     """``pearls solve``: search, print, and write the drawings."""
-    if args.svg is not None and not d.drawable:
-        raise OptionError(f"--svg: the puzzle {d.name!r} has no drawing")
     with _meter(f"searching ({args.method})", args, err) as meter:
         try:
             solution = d.solve(args.method, text, meter, args.svg is not None, settings)
