@@ -120,7 +120,7 @@ def test_without_a_board_the_usual_start_is_solved(capsys: Capture) -> None:
         (["--pace", "sprint"], "argument --pace: invalid choice: 'sprint'"),
         (["--top", "four"], "bad board: a step is a number"),
         (["--board", "x"], "bad board: a step is a number, not 'x'"),
-        (["--all", "--svg", "out"], "--svg draws one solution: leave out --all"),
+        (["--all", "--svg", "out"], "--svg: the puzzle 'stairs' has no drawing"),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(
