@@ -166,3 +166,11 @@ def test_workers_are_at_most_the_cores(capsys: Capture) -> None:
     too_many = str((os.cpu_count() or 1) + 1)
     code, _, err = run(capsys, "analyze", "river", "--workers", too_many)
     assert code == 2 and "--workers: must be at least 1 and at most" in one_line(err)
+
+
+def test_svg_says_why_it_cannot_draw(capsys: Capture, tmp_path: Path) -> None:
+    folder = str(tmp_path / "frames")
+    code, _, err = run(capsys, "solve", "pandigital", "--svg", folder)
+    assert code == 2 and "--svg: the puzzle 'pandigital' has no drawing" in one_line(err)
+    code, _, err = run(capsys, "solve", "knight", "--all", "--svg", folder)
+    assert code == 2 and "--svg draws one solution: leave out --all" in one_line(err)
