@@ -41,12 +41,12 @@ from typing import Generic, TypeVar
 from distributed import Client, Future, LocalCluster
 
 from pearls.analysis import Analysis, PerfectHash
-from pearls.description import Settings, Solution
+from pearls.description import Analyser, Settings, Solution
 from pearls.errors import OptionError
 from pearls.limits import Meter
 from pearls.types import M, Puzzle, S
 
-__all__ = ["Shard", "analyze", "client", "solve_batch"]
+__all__ = ["Shard", "analyser", "analyze", "client", "solve_batch"]
 
 T = TypeVar("T")
 
@@ -337,6 +337,28 @@ def analyze(
             c, [c.submit(_farthest, shards[j], workers=[places[j]], pure=False) for j in range(n)]
         )
     return Analysis(sum(histogram), tuple(histogram), tuple(q for part in farthest for q in part))
+
+
+def analyser(
+    workers: int | None = None, scheduler: str | None = None, connect: float | None = None
+) -> Analyser:
+    """The analysis on a Dask cluster, as a problem's survey takes it
+    (:class:`~pearls.description.Analyser`): on a local cluster of ``workers`` or at
+    ``scheduler``, joined within ``connect`` seconds (:func:`client`)."""
+
+    def on_cluster(
+        puzzle: Puzzle[S, M],
+        starts: Sequence[S],
+        h: PerfectHash[S] | None,
+        key: Callable[[S], str],
+        meter: Meter,
+    ) -> Analysis[S]:
+        return analyze(
+            puzzle, starts, h, key, meter=meter, workers=workers, scheduler=scheduler,
+            connect=connect,
+        )  # fmt: skip
+
+    return on_cluster
 
 
 def _level(

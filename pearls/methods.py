@@ -23,9 +23,9 @@ prune, an estimate), so the names a front end lists are the methods that run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Generic, TypeAlias
+from typing import Generic, Protocol, TypeAlias, TypeVar
 
 from pearls import backtrack as backtracking
 from pearls import deepening, informed, search
@@ -48,6 +48,8 @@ __all__ = [
 ]
 
 Runner: TypeAlias = Callable[[S, Meter], list[M] | None]  # e.g. lambda q, meter: [(0, 19)]
+T = TypeVar("T", bound=Hashable)  # the states a led search runs over: a puzzle's, or scored
+N = TypeVar("N")  # its moves
 
 
 @dataclass(frozen=True)
@@ -99,39 +101,39 @@ def astar(puzzle: Puzzle[S, M], h: Heuristic[S] | Estimate[S, M]) -> Method[S, M
     """A shortest solution by A*, led by the lower bound ``h`` on the moves left; an
     :class:`~pearls.informed.Estimate` is carried in the states and updated move by
     move (:func:`~pearls.informed.scored`)."""
-    if isinstance(h, Estimate):
-        e, lifted = h, informed.scored(puzzle, h)
-        return Method(
-            lambda q, meter: informed.astar(
-                meter.watch(lifted), informed.score(e, q), informed.carried
-            ),
-            _ASTAR,
-            shortest=True,
-        )
-    heuristic = h
-    return Method(
-        lambda q, meter: informed.astar(meter.watch(puzzle), q, heuristic), _ASTAR, shortest=True
-    )
+    return _led(informed.astar, puzzle, h, _ASTAR)
 
 
 def idastar(puzzle: Puzzle[S, M], h: Heuristic[S] | Estimate[S, M]) -> Method[S, M]:
     """A shortest solution by IDA*, deepening on the bound ``f = g + h``; an
     :class:`~pearls.informed.Estimate` is carried in the states, as for :func:`astar`."""
+    return _led(informed.idastar, puzzle, h, _IDASTAR)
+
+
+class _Led(Protocol):
+    """A search led by a heuristic, over any states: :func:`~pearls.informed.astar` or
+    :func:`~pearls.informed.idastar`."""
+
+    def __call__(self, puzzle: Puzzle[T, N], q: T, h: Heuristic[T]) -> list[N] | None: ...
+
+
+def _led(
+    search: _Led,
+    puzzle: Puzzle[S, M],
+    h: Heuristic[S] | Estimate[S, M],
+    about: str,
+) -> Method[S, M]:
+    """The method of a search led by ``h``: over the puzzle itself, or, for an
+    estimate, over states that carry its value (:func:`~pearls.informed.scored`)."""
     if isinstance(h, Estimate):
         e, lifted = h, informed.scored(puzzle, h)
         return Method(
-            lambda q, meter: informed.idastar(
-                meter.watch(lifted), informed.score(e, q), informed.carried
-            ),
-            _IDASTAR,
+            lambda q, meter: search(meter.watch(lifted), informed.score(e, q), informed.carried),
+            about,
             shortest=True,
         )
     heuristic = h
-    return Method(
-        lambda q, meter: informed.idastar(meter.watch(puzzle), q, heuristic),
-        _IDASTAR,
-        shortest=True,
-    )
+    return Method(lambda q, meter: search(meter.watch(puzzle), q, heuristic), about, True)
 
 
 _ASTAR = "a shortest solution led by a lower bound on the moves left (astar)"

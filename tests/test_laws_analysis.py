@@ -9,7 +9,7 @@ as in one process.  (Apart from ``tests/test_laws.py`` so that the two run side 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 from laws import (
@@ -22,12 +22,11 @@ from laws import (
     problem,
 )
 
-from pearls.analysis import Analysis, PerfectHash
 from pearls.description import Analyser, Description, Problem, Survey
 from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.registry import PUZZLES
-from pearls.types import M, Puzzle, S
+from pearls.types import M, S
 
 # --- analyses -------------------------------------------------------------------------------
 
@@ -108,15 +107,6 @@ def test_dask_measures_what_one_process_measures(cluster: str, name: str) -> Non
     d = PUZZLES[name]
     text = d.examples[smallest_example(d, DASK_STATES)]
 
-    def on_cluster(
-        puzzle: Puzzle[S, M],
-        starts: Sequence[S],
-        h: PerfectHash[S] | None,
-        key: Callable[[S], str],
-        meter: Meter,
-    ) -> Analysis[S]:
-        return distributed.analyze(puzzle, starts, h, key, meter=meter, scheduler=cluster)
-
     def measured(analyser: Analyser | None) -> Survey | str:
         meter = Meter(max_states=DASK_STATES, max_memory=SURVEY_BYTES)
         try:
@@ -124,7 +114,7 @@ def test_dask_measures_what_one_process_measures(cluster: str, name: str) -> Non
         except LimitReached as e:
             return e.limit
 
-    alone, shared = measured(None), measured(on_cluster)
+    alone, shared = measured(None), measured(distributed.analyser(scheduler=cluster))
     if isinstance(alone, str) or isinstance(shared, str):
         assert alone == shared
         return

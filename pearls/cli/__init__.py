@@ -58,13 +58,11 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import NoReturn, TextIO
 
 from pearls import svg
-from pearls.analysis import Analysis, PerfectHash
 from pearls.cli import frames, memory, reading, render
 from pearls.description import JSON, Analyser, Description, Record, Settings, Solution
 from pearls.errors import BoardError, InputError, LimitReached, OptionError
 from pearls.limits import Meter, Stats
 from pearls.registry import PUZZLES
-from pearls.types import M, Puzzle, S
 
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
@@ -530,26 +528,7 @@ def _cluster(args: _Args) -> Analyser | None:
             f"--workers and --scheduler need Dask: pip install 'functional-pearls[dask]' ({e})"
         ) from e
     wait = min(args.timeout, SCHEDULER_SECONDS)
-
-    def on_cluster(
-        puzzle: Puzzle[S, M],
-        starts: Sequence[S],
-        h: PerfectHash[S] | None,
-        key: Callable[[S], str],
-        meter: Meter,
-    ) -> Analysis[S]:
-        return distributed.analyze(
-            puzzle,
-            starts,
-            h,
-            key,
-            meter=meter,
-            workers=args.workers,
-            scheduler=args.scheduler,
-            connect=wait,
-        )
-
-    return on_cluster
+    return distributed.analyser(args.workers, args.scheduler, wait)
 
 
 def _say(err: TextIO, message: str) -> None:

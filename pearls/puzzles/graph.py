@@ -24,7 +24,6 @@ the search itself is the chapter's, over the nodes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TypeAlias, TypeVar
 
@@ -32,6 +31,7 @@ from pearls import methods
 from pearls.description import NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
 from pearls.search import planner as generic_planner
+from pearls.textform import read_json
 from pearls.types import Path, Plan, Planner, Puzzle
 
 __all__ = [
@@ -161,7 +161,7 @@ def _from_lines(text: str) -> tuple[str | None, str | None, dict[str, tuple[str,
 
 def _from_json(text: str) -> tuple[str | None, str | None, dict[str, tuple[str, ...]]]:
     """The start, goal and edges of the JSON form."""
-    obj = _json(text)
+    obj = read_json(text)
     shape = 'a JSON graph is {"start": NODE, "goal": NODE, "edges": {NODE: [NODE, ...]}}'
     if not isinstance(obj, dict) or set(obj) - {"start", "goal", "edges"}:
         raise BoardError(shape)
@@ -174,19 +174,6 @@ def _from_json(text: str) -> tuple[str | None, str | None, dict[str, tuple[str, 
     ):
         raise BoardError(shape)
     return start, goal, {str(q): tuple(dict.fromkeys(rs)) for q, rs in edges.items()}
-
-
-def _json(text: str) -> object:
-    """The value a JSON text holds; :class:`~pearls.errors.BoardError` for text that
-    is not JSON, or that no reader takes (nested too deep, a number too long)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BoardError(f"not JSON: {e}") from None
-    except ValueError:
-        raise BoardError("not JSON this reader takes: a number of more than 4,300 digits") from None
-    except RecursionError:
-        raise BoardError("not JSON this reader takes: lists or objects nested too deep") from None
 
 
 def show(g: Graph) -> str:

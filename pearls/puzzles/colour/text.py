@@ -12,11 +12,10 @@ by ``;``), ``A: B C D`` or ``A B C D``, commas allowed; or the same as a JSON ob
 
 from __future__ import annotations
 
-import json
-
 from pearls.description import JSON
 from pearls.errors import BoardError
 from pearls.puzzles.colour import Colour, Colouring, Map, Paint, Region, make_map
+from pearls.textform import read_json
 
 __all__ = [
     "NAMES",
@@ -102,7 +101,7 @@ def _from_lines(text: str) -> list[tuple[Region, list[Region]]]:
 
 def _from_json(text: str) -> list[tuple[Region, list[Region]]]:
     """The regions and their neighbours, from a JSON object."""
-    obj = _json(text)
+    obj = read_json(text)
     shape = 'a JSON map is {"REGION": ["NEIGHBOUR", ...], ...}'
     if not isinstance(obj, dict):
         raise BoardError(shape)
@@ -114,19 +113,6 @@ def _from_json(text: str) -> list[tuple[Region, list[Region]]]:
             raise BoardError(f"{shape}: a region's name is empty")
         listed.append((region, near))
     return listed
-
-
-def _json(text: str) -> object:
-    """The value a JSON text holds; :class:`~pearls.errors.BoardError` for text that
-    is not JSON, or that no reader takes (nested too deep, a number too long)."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BoardError(f"not JSON: {e}") from None
-    except ValueError:
-        raise BoardError("not JSON this reader takes: a number of more than 4,300 digits") from None
-    except RecursionError:
-        raise BoardError("not JSON this reader takes: lists or objects nested too deep") from None
 
 
 def map_text(m: Map) -> str:
