@@ -1,5 +1,6 @@
-"""What the puzzles' text forms share: JSON read as a board's text may hold it, every
-way it can fail said as a :class:`~pearls.errors.BoardError` in one line.
+"""What the puzzles' text forms share: a whole number read only when it is one, JSON
+read as a board's text may hold it (every way it can fail said as a
+:class:`~pearls.errors.BoardError` in one line), and a value quoted short.
 
 >>> read_json('{"a": ["b"]}')
 {'a': ['b']}
@@ -15,7 +16,33 @@ import json
 
 from pearls.errors import BoardError
 
-__all__ = ["read_json"]
+__all__ = ["quoted", "read_json", "whole_number"]
+
+
+def whole_number(text: str, least: int, most: int) -> int | None:
+    """The number ``text`` writes in ASCII digits (spaces around it allowed), if it lies
+    in ``least .. most``; ``None`` otherwise, never reading more digits than ``most``
+    has (``'²'`` passes ``str.isdigit`` and ``int`` refuses 4,301 digits).
+
+    >>> whole_number(" 12", 1, 64), whole_number("65", 1, 64), whole_number("²", 0, 9)
+    (12, None, None)
+    >>> whole_number("9" * 5000, 1, 64) is None
+    True
+    """
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > len(str(most)):
+        return None
+    n = int(digits)
+    return n if least <= n <= most else None
+
+
+def quoted(value: str, most: int = 20) -> str:
+    """A value as a message quotes it: its ``repr``, or its length where it is long.
+
+    >>> quoted("x"), quoted("9" * 5000)
+    ("'x'", 'a value of 5,000 characters')
+    """
+    return repr(value) if len(value) <= most else f"a value of {len(value):,} characters"
 
 
 def read_json(text: str) -> object:

@@ -29,6 +29,7 @@ from pearls import methods
 from pearls.backtrack import generate_and_test
 from pearls.description import JSON, Description, Option, Problem, Settings
 from pearls.errors import BoardError, OptionError
+from pearls.textform import quoted, whole_number
 from pearls.types import Puzzle
 
 __all__ = [
@@ -186,11 +187,10 @@ def parse(text: str, settings: Settings) -> tuple[int, Digits]:
 def _count(given: str, error: type[ValueError], what: str) -> int:
     """How many numbers in a row, checked (ASCII digits, few of them) before it is
     read: from 2 to :data:`MAX_NUMBERS`."""
-    given = given.strip()
-    digits = given.isascii() and given.isdecimal() and len(given) <= len(str(MAX_NUMBERS))
-    if not digits or not 2 <= int(given) <= MAX_NUMBERS:
-        raise error(f"{what} 2 to {MAX_NUMBERS} in a row, not {given[:20]!r}")
-    return int(given)
+    k = whole_number(given, 2, MAX_NUMBERS)
+    if k is None:
+        raise error(f"{what} 2 to {MAX_NUMBERS} in a row, not {quoted(given.strip())}")
+    return k
 
 
 def show(n: Choice, k: int, digits: Digits) -> str:

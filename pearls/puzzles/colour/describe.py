@@ -20,17 +20,18 @@ from pearls.errors import OptionError
 from pearls.puzzles.colour import MAX_COLOURS, Colouring, Paint, puzzle
 from pearls.puzzles.colour import text as txt
 from pearls.puzzles.colour.draw import draw
+from pearls.textform import quoted, whole_number
 
 __all__ = ["DESCRIPTION", "EXAMPLES", "problem"]
 
 
 def _colours(settings: Settings) -> int:
     """The number of colours ``--colours`` gives, checked before it is read."""
-    given = settings.get("colours", "4").strip()
-    digits = given.isascii() and given.isdecimal() and len(given) <= len(str(MAX_COLOURS))
-    if not digits or not 1 <= int(given) <= MAX_COLOURS:
-        raise OptionError(f"--colours takes a number from 1 to {MAX_COLOURS}, not {given[:20]!r}")
-    return int(given)
+    given = settings.get("colours", "4")
+    k = whole_number(given, 1, MAX_COLOURS)
+    if k is None:
+        raise OptionError(f"--colours takes a number from 1 to {MAX_COLOURS}, not {quoted(given)}")
+    return k
 
 
 def problem(text: str, settings: Settings) -> Problem[Colouring, Paint]:

@@ -37,6 +37,7 @@ from pearls.puzzles.flipit.text import (
     show,
     words,
 )
+from pearls.textform import quoted, whole_number
 
 __all__ = ["DESCRIPTION", "STAR_DESCRIPTION", "problem", "standard", "star_problem"]
 
@@ -76,18 +77,15 @@ def _cells_option(settings: Settings) -> int:
     >>> _cells_option({"cells": "9" * 5000})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pearls.errors.OptionError: --cells must be ... 64, not '99999999'... (5,000 characters)
+    pearls.errors.OptionError: --cells must be ... 64, not a value of 5,000 characters
     """
     text = settings.get("cells", "6")
-    if (
-        text.isascii()
-        and text.isdecimal()
-        and len(text) <= 4
-        and MIN_CELLS <= int(text) <= MAX_CELLS
-    ):
-        return int(text)
-    shown = repr(text) if len(text) <= 8 else f"{text[:8]!r}... ({len(text):,} characters)"
-    raise OptionError(f"--cells must be a whole number {MIN_CELLS} to {MAX_CELLS}, not {shown}")
+    n = whole_number(text, MIN_CELLS, MAX_CELLS)
+    if n is None:
+        raise OptionError(
+            f"--cells must be a whole number {MIN_CELLS} to {MAX_CELLS}, not {quoted(text)}"
+        )
+    return n
 
 
 def problem(text: str, settings: Settings) -> Problem[Position, Move]:

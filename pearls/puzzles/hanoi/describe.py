@@ -34,6 +34,7 @@ from pearls.puzzles.hanoi import (
 )
 from pearls.puzzles.hanoi import draw as drawing
 from pearls.puzzles.hanoi.text import MAX_DISCS
+from pearls.textform import quoted, whole_number
 
 __all__ = ["DESCRIPTION", "problem", "standard"]
 
@@ -43,11 +44,12 @@ _MAX_FLAGS = 3**15  # the largest space analysed with a table of flags (14 MB) o
 def _discs_option(settings: Settings) -> int:
     """The ``--discs`` setting, checked: a whole number from 1 to :data:`MAX_DISCS`."""
     value = settings.get("discs", "4")
-    digits = value.isascii() and value.isdecimal() and len(value) <= len(str(MAX_DISCS))
-    if not digits or not 1 <= int(value) <= MAX_DISCS:
-        shown = repr(value) if len(value) <= 20 else f"a value of {len(value):,} characters"
-        raise OptionError(f"--discs must be a whole number from 1 to {MAX_DISCS}, not {shown}")
-    return int(value)
+    n = whole_number(value, 1, MAX_DISCS)
+    if n is None:
+        raise OptionError(
+            f"--discs must be a whole number from 1 to {MAX_DISCS}, not {quoted(value)}"
+        )
+    return n
 
 
 def standard(settings: Settings) -> str:

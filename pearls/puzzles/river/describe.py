@@ -36,6 +36,7 @@ from pearls.puzzles.river import (
 )
 from pearls.puzzles.river import draw as drawing
 from pearls.puzzles.river.text import MAX_PEOPLE
+from pearls.textform import quoted, whole_number
 
 __all__ = ["DESCRIPTION", "MAX_BOAT", "VARIANTS", "problem", "standard"]
 
@@ -54,11 +55,10 @@ def _number(settings: Settings, name: str, most: int) -> int:
     pearls.errors.OptionError: --boat must be ... from 1 to 6, not a value of 5,000 characters
     """
     value = settings[name]
-    digits = value.isascii() and value.isdecimal() and len(value) <= len(str(most))
-    if not digits or not 1 <= int(value) <= most:
-        shown = repr(value) if len(value) <= 20 else f"a value of {len(value):,} characters"
-        raise OptionError(f"--{name} must be a whole number from 1 to {most}, not {shown}")
-    return int(value)
+    n = whole_number(value, 1, most)
+    if n is None:
+        raise OptionError(f"--{name} must be a whole number from 1 to {most}, not {quoted(value)}")
+    return n
 
 
 def standard(settings: Settings) -> str:
