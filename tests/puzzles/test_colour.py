@@ -216,6 +216,34 @@ def test_bad_maps_say_why_in_one_line(text: str, says: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("board", "says"),
+    [
+        (" ; ", "no regions: write 'REGION NEIGHBOUR ...', one region a line"),
+        ("r" * 30 + ": B " + "r" * 30, "region '" + "r" * 20 + "' cannot border itself"),
+    ],
+)
+def test_the_command_line_says_what_is_wrong_with_a_map(
+    capsys: pytest.CaptureFixture[str], board: str, says: str
+) -> None:
+    """The one line a person reads: how to write a map when there is none, and a region
+    that borders itself named by its first 20 characters."""
+    assert main(["solve", "colour", "--board", board]) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", f"pearls: bad board: {says}\n")
+
+
+def test_a_map_may_have_as_many_regions_as_max_regions() -> None:
+    """500 regions are a map (a ring of them, which two colours colour alternately);
+    501 are not."""
+    most = colour.MAX_REGIONS
+    ring = colour.make_map((f"r{i}", [f"r{(i + 1) % most}"]) for i in range(most))
+    found = dfsolve(Meter(max_states=1_000).watch(colour.puzzle(ring, 2)), ())
+    assert found is not None and [c for _, c in found] == [i % 2 for i in range(most)]
+    with pytest.raises(BoardError, match="at most 500 regions, not 501"):
+        colour.make_map([("r0", [f"r{i}" for i in range(1, most + 1)])])
+
+
+@pytest.mark.parametrize(
     "given", ["0", "-1", "x", "", "65", "4.0", "\u00b2", "\u0663", "4" * 5000, "\u0664\u0664"]
 )
 def test_a_bad_number_of_colours_is_one_line(given: str) -> None:

@@ -27,7 +27,7 @@ from pearls.deepening import idsolve
 from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter
 from pearls.puzzles import flipit as fl
-from pearls.puzzles.flipit import Board, Move, Position, describe
+from pearls.puzzles.flipit import Board, Move, Position, describe, draw
 from pearls.puzzles.flipit import text as tx
 from pearls.types import Path, start
 
@@ -507,3 +507,71 @@ def test_a_board_checks_its_lines() -> None:
     with pytest.raises(ValueError, match="share two positions"):
         fl.board("twice", [(0, 1, 2), (0, 1, 2)], row, points)
     assert fl.board("once", [(0, 1, 2)], row, points).jumps == {0: ((2, 0),), 1: (), 2: ((0, 2),)}
+
+
+def test_a_board_refused_names_the_positions_its_lines_may_use() -> None:
+    """A board's lines may use the positions ``0 .. size-1``; the refusal says so with
+    the board's own last position."""
+    points = [(float(c), 0.0) for c in range(4)]
+    with pytest.raises(ValueError, match=r"^board 'off': every line lists positions 0\.\.3,"):
+        fl.board("off", [(0, 1, 4)], [[(c, c) for c in range(4)]], points)
+
+
+def test_a_line_is_drawn_under_its_name() -> None:
+    """The drawing's title names the puzzle as its page does, Flip It, then the pieces."""
+    b, q = tx.parse_line(FIRST)
+    assert "<title>Flip It: 5 black, 0 white, the space at 0</title>" in draw.draw(b, q)
+
+
+def test_the_chapters_solvers_of_the_model_solve_the_programs_line() -> None:
+    """The model's own ``dfsolve`` and ``psolve`` (the chapter's wrappers): depth first
+    some solution, planned one of 4 jumps (docs/flipit.md), each jump one the text
+    model allows."""
+    b, q = tx.parse_line(FIRST)
+    for ms in (fl.dfsolve(b, q), fl.psolve(b, q)):
+        assert ms is not None
+        boards = [FIRST]
+        for m in ms:
+            q2 = fl.move(b, tx.parse(b, boards[-1]), m)
+            assert tx.show(b, q2, sep="") in text_moves(boards[-1])
+            boards.append(tx.show(b, q2, sep=""))
+        assert "B" not in boards[-1]
+    assert len(fl.psolve(b, q) or []) == 4
+
+
+def test_idsolve_prunes_as_the_program_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``idsolve`` never tries the jump straight back: it asks for the moves of as few
+    states as iterative deepening with :func:`~pearls.puzzles.flipit.undoes`, and of
+    fewer than without it (on the program's line, counted by calls of ``moves``)."""
+    b, q = tx.parse_line(FIRST)
+    asked: list[Position] = []
+    moves = fl.moves
+
+    def counted(b: Board, q: Position) -> Sequence[Move]:
+        asked.append(q)
+        return moves(b, q)
+
+    monkeypatch.setattr(fl, "moves", counted)
+    calls = []
+    for solve in (
+        lambda: fl.idsolve(b, q),
+        lambda: idsolve(fl.puzzle(b), q, fl.undoes),
+        lambda: idsolve(fl.puzzle(b), q),
+    ):
+        asked.clear()
+        assert solve() == [(5, 0), (2, 5), (0, 2), (5, 0)]
+        calls.append(len(asked))
+    wrapper, pruned, plain = calls
+    assert wrapper == pruned < plain
+
+
+def test_no_premove_brings_the_space_where_it_can_never_go() -> None:
+    """On a board of two lines that share no position, the space stays on its own line:
+    a jump on the other line has no premoves (nor has a jump into the space itself),
+    while one on its own line has the jump that brings the space there."""
+    points = [(float(c), 0.0) for c in range(8)]
+    two = fl.board("two", [(0, 1, 2, 3), (4, 5, 6, 7)], [[(c, c) for c in range(8)]], points)
+    q = Position(0, 0b1111111)
+    assert fl.premoves(two, q, (7, 4)) == []
+    assert fl.premoves(two, q, (3, 0)) == []
+    assert fl.premoves(two, q, (1, 3)) == [[(3, 0)]]

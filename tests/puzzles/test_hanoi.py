@@ -125,6 +125,51 @@ def test_depth_first_search_on_20_discs_stops_at_a_limit_not_at_the_recursion_li
         search.psolve(Meter(max_states=5_000).watch_planner(hanoi.planner), hanoi.tower(20))
 
 
+def test_the_chapters_solvers_of_the_model_move_a_tower() -> None:
+    """The model's own ``bfsolve``, ``dfsolve`` and ``psolve`` (the chapter's wrappers):
+    breadth first and planned in ``2^n - 1`` moves, depth first by some longer way,
+    each replayed by the rules written here."""
+    for n in (1, 3, 4):
+        q = hanoi.tower(n)
+        for ms in (hanoi.bfsolve(q), hanoi.psolve(q)):
+            assert ms is not None and len(ms) == 2**n - 1
+            assert finished(legal_replay(q, ms), n)
+        found = hanoi.dfsolve(q)
+        assert found is not None and finished(legal_replay(q, found), n)
+
+
+def every_position(n: int) -> list[Towers]:
+    """The ``3^n`` positions of ``n`` discs, each disc on any peg, smaller above."""
+    found = []
+    for r in range(3**n):
+        where = [r // 3 ** (d - 1) % 3 for d in range(1, n + 1)]
+        stacks = [tuple(d for d in range(1, n + 1) if where[d - 1] == p) for p in range(3)]
+        found.append((stacks[0], stacks[1], stacks[2]))
+    return found
+
+
+@pytest.mark.parametrize("n", [0, 1, 3, 4])
+def test_a_plan_sends_a_disc_home_and_clears_only_what_blocks_a_move(n: int) -> None:
+    """The plan, on every position: nothing once every disc is on C, else one move of a
+    disc onto C.  A legal move needs no premove; an illegal one is made ready by a
+    smaller disc going to the third peg (neither the disc's nor its target), from
+    elsewhere."""
+    for q in every_position(n):
+        plan = hanoi.goalmoves(q)
+        assert (plan == ()) == hanoi.solved(q)
+        assert all(r == hanoi.TARGET for _, r in plan) and len(plan) <= 1
+        for d in range(1, n + 1):
+            p = next(p for p in range(3) if d in q[p])
+            for r in set(range(3)) - {p}:
+                ways = hanoi.premoves(q, (d, r))
+                if (d, r) in hanoi.moves(q):
+                    assert ways == []
+                    continue
+                assert len(ways) == 1 and len(ways[0]) == 1
+                ((e, k),) = ways[0]
+                assert e < d and k == 3 - p - r and e not in q[k]
+
+
 @pytest.mark.parametrize("n", range(1, 7))
 def test_the_space_is_3_to_the_n_with_2_to_the_ones_of_d_at_distance_d(n: int) -> None:
     """From a tower, 2^(ones in the binary d) positions lie d moves away; so 2^n lie at

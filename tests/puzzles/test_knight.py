@@ -7,6 +7,7 @@ text form, the user's terms, and the command line.
 from __future__ import annotations
 
 import json
+import math
 from contextlib import suppress
 from itertools import islice, pairwise, permutations
 
@@ -165,6 +166,40 @@ def test_warnsdorff_finds_tours_fast(size: int, closed: bool) -> None:
         assert meter.expanded < 2 * size * size
 
 
+@pytest.mark.parametrize(("rows", "cols"), [(5, 5), (4, 6)])
+def test_warnsdorff_tries_fewest_onward_jumps_first_then_farthest_from_home(
+    rows: int, cols: int
+) -> None:
+    """Warnsdorff's rule with its tie-break, from every first square after one and two
+    jumps: the moves sorted by their onward jumps (to squares not yet visited), fewest
+    first; among equals, farthest first from the tour's first square (straight-line
+    distance); then in reading order.  Both counts are worked out here from the
+    squares' coordinates."""
+    squares = knight.rectangle(rows, cols).squares
+    for first in range(len(squares)):
+        b = Board(squares, first)
+        order = knight.warnsdorff(b)
+        tours = [knight.start(b)]
+        tours += [knight.move(t, c) for t in tours for c in knight.moves(b, t)]
+        tours += [knight.move(t, c) for t in tours[1:] for c in knight.moves(b, t)]
+        for t in tours:
+            ordered = order(t, knight.moves(b, t))
+            assert sorted(ordered) == knight.moves(b, t)
+            keys = [
+                (
+                    sum(
+                        knight_jump(squares[c], s)
+                        for d, s in enumerate(squares)
+                        if d not in t.cells
+                    ),
+                    -math.dist(squares[c], squares[first]),
+                    c,
+                )
+                for c in ordered
+            ]
+            assert keys == sorted(keys), (first, t.cells)
+
+
 @pytest.mark.parametrize("size", ["10x10", "12x12", "20x20", "3x10", "7x8", "9x10 from 5,6"])
 def test_warnsdorff_finds_closed_tours_on_larger_boards(size: str) -> None:
     b = knight_text.parse(size).board
@@ -289,6 +324,28 @@ def test_an_open_tour_that_ends_no_jump_from_its_start_is_not_closed() -> None:
     assert not knight_jump(b.squares[OPEN_3X4[-1]], b.squares[OPEN_3X4[0]])
     assert knight.solved(b, t)
     assert not knight.solved(b, t, closed=True)
+
+
+def test_a_tour_is_open_unless_a_closed_one_is_asked_for() -> None:
+    """The puzzle asks for an open tour by default, as the command line does unless told
+    ``closed``: the open tour of 3x4 above solves it, and not the closed one."""
+    b = knight.rectangle(3, 4)
+    t = knight.start(b)
+    for c in OPEN_3X4[1:]:
+        t = knight.move(t, c)
+    assert knight.puzzle(b).solved(t)
+    assert not knight.puzzle(b, closed=True).solved(t)
+
+
+def test_a_side_may_have_as_many_squares_as_max_side_and_no_more() -> None:
+    """A board has 1 to 32 rows and 1 to 32 columns, both ends included, as its refusal
+    says."""
+    assert len(knight.rectangle(knight.MAX_SIDE, 12).squares) == 32 * 12
+    assert len(knight.rectangle(1, knight.MAX_SIDE).squares) == 32
+    assert len(knight_text.parse("12x32").board.squares) == 12 * 32
+    for rows, cols in ((knight.MAX_SIDE + 1, 1), (1, knight.MAX_SIDE + 1)):
+        with pytest.raises(BoardError, match="1 to 32"):
+            knight.rectangle(rows, cols)
 
 
 # --- text, JSON and drawings ------------------------------------------------------------------

@@ -194,6 +194,56 @@ def test_premoves_free_the_cell_a_slide_needs(q: Tray) -> None:
                     assert no.move(q, pms[0])[t] == "."
 
 
+def neighbours(c: int) -> list[int]:
+    """The cells beside cell ``c`` of the 2 x 4 tray, from their rows and columns."""
+    row, col = divmod(c, 4)
+    return [d for d in range(8) if abs(d // 4 - row) + abs(d % 4 - col) == 1]
+
+
+def test_premoves_offer_every_slide_that_clears_the_cell() -> None:
+    """Every single slide that would empty the cell a planned slide needs is offered,
+    on all 540 trays: the letter on it to each other neighbour (not back where the
+    planned piece comes from), the bulb on it one cell along the top row, whichever
+    way leaves that cell (a slide ``(x, y)`` leaves the bulb on ``x`` and ``y``), where
+    the row has room."""
+    for q in map(no.unrank, range(540)):
+        rear = q.index("L")
+        for s in range(8):
+            for c in neighbours(s):
+                if q[s] == ".":
+                    expected = []
+                elif q[s] == "L":
+                    along = [(rear, rear - 1), (rear + 1, rear + 2)]
+                    expected = [m for m in along if 0 <= m[1] <= 3 and s not in m]
+                else:
+                    expected = [(s, d) for d in neighbours(s) if d != c]
+                ways = no.premoves(q, (c, s))
+                assert all(len(way) == 1 for way in ways)
+                assert sorted(way[0] for way in ways) == expected, (q, c, s)
+
+
+def port_replays(q: Tray, ms: Sequence[Move]) -> bool:
+    """Whether ``ms`` goes from ``q`` to the goal by the exercises' own moves, each
+    slide one of the trays their ``move-piece`` makes."""
+    for m in ms:
+        after = no.move(q, m)
+        if program(after) not in program_next(program(q)):
+            return False
+        q = after
+    return q == no.GOAL
+
+
+def test_the_chapters_solvers_solve_the_exercises_problems() -> None:
+    """``dfsolve`` and ``psolve`` of the model itself, the chapter's wrappers: depth
+    first some solution, planned the 44 and 64 slides measured above, each slide one the
+    exercises' port allows."""
+    for q, planned in ((no.A, 44), (no.B, 64)):
+        found, by_plan = no.dfsolve(q), no.psolve(q)
+        assert found is not None and port_replays(q, found)
+        assert by_plan is not None and port_replays(q, by_plan)
+        assert len(by_plan) == planned
+
+
 # --- the rule --------------------------------------------------------------------------------
 
 

@@ -97,6 +97,30 @@ def test_the_range_is_exactly_the_n_whose_products_have_the_right_size(
     assert len(span) < 70_000  # never a blind scan
 
 
+def counted(k: int, digits: Digits) -> list[int]:
+    """The ``n`` whose product of ``k`` lies between the least and the greatest number
+    written with ``digits`` (both included), by trying ``n = 1, 2, ...`` until the
+    product passes the greatest."""
+    lo = int(digits[1] + digits[0] + digits[2:] if digits[0] == "0" else digits)
+    hi, hits, n = int(digits[::-1]), [], 1
+    while math.prod(range(n, n + k)) <= hi:
+        hits += [n] if math.prod(range(n, n + k)) >= lo else []
+        n += 1
+    return hits
+
+
+@pytest.mark.parametrize("digits", [DECIMAL, NONZERO, "02", "06", "24", "012", "0123"])
+def test_the_range_holds_every_product_within_both_ends(digits: Digits) -> None:
+    """Both ends count, and the range starts at 1 where the product does: small digit
+    sets put products on the ends themselves (4 x 5 = 20 is the least and the greatest
+    number written with 0 and 2; 1 x 2 x 3 x 4 = 24, as 2 x 3 x 4), or between two
+    products (no two consecutive numbers make 60: 7 x 8 = 56, 8 x 9 = 72), and 13
+    numbers from 1 make 13! = 6227020800, ten digits."""
+    for k in range(2, pandigital.MAX_NUMBERS + 1):
+        assert list(pandigital.search_range(k, digits)) == counted(k, digits), k
+    assert list(pandigital.search_range(13, DECIMAL)) == [1]
+
+
 @given(st.integers(1, 10**40), st.integers(1, 12))
 def test_iroot_is_the_exact_floor_of_the_root(x: int, k: int) -> None:
     r = pandigital.iroot(x, k)

@@ -381,6 +381,89 @@ def test_planning_does_not_help(case: tuple[str, int, int]) -> None:
     assert planned >= shortest
 
 
+# --- a crew of one kind, and the chapter's other solvers --------------------------------
+
+
+@pytest.mark.parametrize(("m", "k"), [(1, 1), (2, 1), (2, 2), (3, 2), (5, 3), (6, 4)])
+def test_with_nothing_to_fear_the_lower_bound_is_the_distance(m: int, k: int) -> None:
+    """Missionaries with no cannibals are safe anywhere, so only the boat holds them back:
+    a round trip takes at most ``k - 1`` over net, and a boat for one brings back whoever
+    took it over (a lone missionary crosses in 1; two never do).  The lower bound counts
+    exactly that, so on such a river it is the distance itself, from every state from
+    which everyone can cross."""
+    crew = rv.missionaries(m, 0, k)
+    for q in reachable(crew):
+        shortest = distance(crew, q)
+        found = rv.bfsolve(crew, q)
+        assert (None if found is None else len(found)) == shortest, q
+        assert shortest is None or rv.lower_bound(crew, q) == shortest, q
+    assert (distance(crew, rv.everyone_left(crew)) is None) == (k == 1 and m > 1)
+
+
+def test_dfsolve_finds_crossings_that_keep_the_rules_or_proves_there_are_none() -> None:
+    """Depth first, as the chapter's ``dfsolve``: any crossing that gets everyone over
+    (not the shortest), and none for four couples in a boat for two, whose 44 states
+    never reach the far bank."""
+    for river in (rv.farmer(2), rv.husbands(3, 2), rv.missionaries(3, 3, 2)):
+        q = rv.everyone_left(river)
+        ms = rv.dfsolve(river, q)
+        assert ms is not None
+        assert crossed(river, q, ms)
+    four = rv.husbands(4, 2)
+    assert rv.dfsolve(four, rv.everyone_left(four)) is None
+
+
+def test_psolve_ferries_the_next_boatload_and_keeps_the_rules() -> None:
+    """The planned solution, as the chapter's ``psolve``: three couples cross in 19
+    (the plan sends the first two waiting, so the boat keeps coming back for them),
+    the farmer in 7."""
+    for river, length in ((rv.husbands(3, 2), 19), (rv.farmer(2), 7)):
+        q = rv.everyone_left(river)
+        ms = rv.psolve(river, q)
+        assert ms is not None
+        assert len(ms) == length
+        assert crossed(river, q, ms)
+
+
+def test_the_plan_is_the_next_boatload_and_nothing_once_everyone_is_over() -> None:
+    """``goalmoves``: the first ``k`` people still on the left, in the river's order; no
+    plan at all when nobody is left to ferry."""
+    three = rv.husbands(3, 3)
+    q = rv.move(three, rv.everyone_left(three), frozenset({"H1", "W1"}))
+    assert rv.goalmoves(three, q) == (frozenset({"H2", "W2", "H3"}),)
+    for river in (three, rv.missionaries(3, 3, 2), rv.farmer(2)):
+        over = Crossing("right", frozenset(), frozenset(river.people))
+        assert rv.goalmoves(river, over) == ()
+
+
+@pytest.mark.parametrize(
+    ("board", "rule"),
+    [
+        (
+            "W1 H2 | boat left | H1 W2",
+            "no wife may be with another man unless her husband is there",
+        ),
+        (
+            "M1 | boat left | C1 C2 M2",
+            "cannibals may not outnumber the missionaries where there are any",
+        ),
+        (
+            "wolf goat | boat left | farmer cabbage",
+            "without the farmer, the wolf eats the goat and the goat the cabbage",
+        ),
+    ],
+)
+def test_a_bank_in_danger_is_refused_with_the_rule_in_words(
+    capsys: Capture, board: str, rule: str
+) -> None:
+    """The one line a person reads when a board breaks its puzzle's rule says the rule
+    in words."""
+    code, out, err = pearls(capsys, "solve", "river", "--board", board)
+    assert (code, out) == (2, "")
+    assert err.endswith(f"bank breaks the rule: {rule}\n")
+    assert err.count("\n") == 1
+
+
 # --- why iterative deepening is not offered ----------------------------------------------
 
 # Expanded by each search from the start of three couples (a boat for two) and of four

@@ -22,7 +22,7 @@ from pearls.puzzles import rushhour as rh
 from pearls.puzzles.rushhour import Cell, Grid, Move, Span, Vehicle
 from pearls.puzzles.rushhour import text as rt
 from pearls.puzzles.rushhour_players.describe import DESCRIPTION
-from pearls.types import BoardError
+from pearls.types import BoardError, Path, start
 
 EXAMPLES = {"g1": rh.g1, "p1": rh.p1, "p2": rh.p2, "p3": rh.p3, "p4": rh.p4}
 
@@ -205,6 +205,19 @@ def test_a_move_slides_one_vehicle_one_cell(g: Grid) -> None:
         assert after - before == {c}
         assert len(before - after) == 1
         assert rt.grid(h) == h  # still a valid grid
+
+
+@given(boards)
+def test_the_prune_forbids_only_sliding_the_last_vehicle_straight_back(g: Grid) -> None:
+    """``undoes`` (the prune of iterative deepening): before any move nothing is pruned;
+    after a move, exactly the moves that lead back to the position before are, the same
+    vehicle one cell back the way it came."""
+    assert not any(rh.undoes(start(g), m) for m in rh.moves(g))
+    for m in rh.moves(g):
+        after = rh.move(g, m)
+        path = Path(start(g).history.cons(m), after)
+        back = [n for n in rh.moves(after) if rh.move(after, n) == g]
+        assert [n for n in rh.moves(after) if rh.undoes(path, n)] == back == [(m[0], back[0][1])]
 
 
 @given(boards)

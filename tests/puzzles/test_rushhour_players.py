@@ -329,6 +329,35 @@ def test_steps_and_slides_on_the_chapters_examples(name: str) -> None:
     assert (len(solve(text, "steps") or []), len(solve(text, "slides") or [])) == MEASURED[name]
 
 
+# psolve's moves and the states it expands, in steps and in slides: the table of
+# docs/rushhour-players.md (measured with a Meter).
+PLANNED = {"g1": ((38, 169), (33, 1_314)), "p2": ((27, 41), (17, 24)), "p3": ((67, 529), (44, 513))}
+
+
+@pytest.mark.parametrize("name", PLANNED)
+def test_planning_in_either_metric_as_the_page_measures_it(name: str) -> None:
+    """Planning in steps is the chapter's (its goal moves, one cell at a time); in
+    slides its goal is one slide to the exit, a premove one slide, and a planned slide
+    kept whole: each its own number of moves and of states expanded."""
+    g = getattr(rh, name)
+    found = []
+    for metric in rp.METRICS:
+        watched = meter()
+        planned = search.psolve(watched.watch_planner(rp.planner(metric)), g)
+        assert planned is not None and rh.solved(replay(g, rp.NO_WALLS, metric, planned))
+        found.append((len(planned), watched.expanded))
+    assert tuple(found) == PLANNED[name]
+
+
+def test_the_slides_plan_drives_the_special_car_out_in_one_slide() -> None:
+    """``goalslides``: one slide of the special car onto the exit, nothing once it is
+    there."""
+    assert rp.goalslides(rh.g1) == ((0, rh.EXIT),)
+    out = rp.slide(rh.g1, (0, 16))
+    assert rp.goalslides(out) == ((0, rh.EXIT),)
+    assert rp.goalslides(rt.grid([(19, 20)])) == ()
+
+
 def test_walls_can_make_a_board_unsolvable() -> None:
     board = pt.parse("...... ...... AA..x. ...... ...... ......")
     assert solve("...... ...... AA..x. ...... ...... ......", "slides") is None
@@ -336,6 +365,27 @@ def test_walls_can_make_a_board_unsolvable() -> None:
     assert (
         search.psolve(meter().watch_planner(rp.planner("slides", board.walls)), board.grid) is None
     )
+
+
+def test_the_models_own_solvers_keep_the_walls() -> None:
+    """``bfsolve`` and ``psolve`` of the model, the chapter's wrappers, search around
+    the walls they are given: a wall in the special car's way leaves no solution, in
+    either metric, where the open board takes one slide or two steps."""
+    board = pt.parse("...... ...... AA..x. ...... ...... ......")
+    for metric in rp.METRICS:
+        assert rp.bfsolve(board.grid, metric, board.walls) is None
+        assert rp.psolve(board.grid, metric, board.walls) is None
+    assert rp.bfsolve(board.grid, "slides") == [(0, rh.EXIT)]
+    assert rp.bfsolve(board.grid) == [(0, 17), (0, 18), (0, 19), (0, 20)]
+
+
+def test_the_models_psolve_plans_in_steps_unless_told_slides() -> None:
+    """``psolve`` of the model, as the page's table has it for p2: 27 steps, or 17
+    slides, each replayed."""
+    steps, slides = rp.psolve(rh.p2), rp.psolve(rh.p2, "slides")
+    assert steps is not None and rh.solved(replay(rh.p2, rp.NO_WALLS, "steps", steps))
+    assert slides is not None and rh.solved(replay(rh.p2, rp.NO_WALLS, "slides", slides))
+    assert (len(steps), len(slides)) == (27, 17)
 
 
 # --- clusters -----------------------------------------------------------------------------
