@@ -31,11 +31,14 @@ the same; only the order of the states within a level (hence of the farthest) di
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Generic, TypeVar
 
 from distributed import Client, Future, LocalCluster
@@ -61,14 +64,38 @@ def _join(address: str | LocalCluster, timeout: float | None = None) -> Client:
 
 
 def _local(workers: int, processes: bool) -> LocalCluster:
-    cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped in distributed
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=processes,
-        dashboard_address=None,
-        silence_logs=logging.ERROR,
-    )
+    with _workers_unheard():
+        cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=processes,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,
+        )
     return cluster
+
+
+@contextmanager
+def _workers_unheard() -> Iterator[None]:
+    """Worker processes started within write their error output nowhere.  A terminal's
+    Ctrl-C reaches every process it runs, and would end each worker with a traceback
+    of its own; this process says it was interrupted, in one line.  What a worker
+    fails at otherwise reaches this process as the error of its task."""
+    try:
+        kept = os.dup(_STDERR)
+    except OSError:  # no error output to begin with
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as nowhere:
+            os.dup2(nowhere.fileno(), _STDERR)
+        yield
+    finally:
+        os.dup2(kept, _STDERR)
+        os.close(kept)
+
+
+_STDERR = 2  # the file descriptor that child processes inherit as theirs
 
 
 def _gather(c: Client, futures: Sequence[Future[T]]) -> list[T]:
@@ -89,12 +116,37 @@ def client(
     false (threads of this process: quick to start, but sharing one interpreter's
     lock).  A local cluster is shut down on leaving.  A scheduler that cannot be joined
     raises :class:`~pearls.errors.OptionError`, saying why in one line."""
-    if scheduler is not None:
-        with _joined(scheduler, connect) as joined:
-            yield joined
+    with _hushed_if_interrupted():
+        if scheduler is not None:
+            with _joined(scheduler, connect) as joined:
+                yield joined
+            return
+        with _local(workers or 2, processes) as cluster, _join(cluster) as started:
+            yield started
+
+
+@contextmanager
+def _hushed_if_interrupted() -> Iterator[None]:
+    """Interrupted (Ctrl-C), the client's event loop reports each task it drops on the
+    way out as an exception never retrieved: the interrupt says it all, so from the
+    moment it comes they are not shown.  (Where Ctrl-C already has a handler other than
+    Python's own, or outside the main thread, nothing changes.)"""
+    before = signal.getsignal(signal.SIGINT)
+    if before is not signal.default_int_handler or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield
         return
-    with _local(workers or 2, processes) as cluster, _join(cluster) as started:
-        yield started
+
+    def interrupted(signum: int, frame: FrameType | None) -> None:
+        logging.getLogger("asyncio").disabled = True
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 _UNREACHABLE = (OSError, TimeoutError, ValueError, TypeError, RuntimeError)

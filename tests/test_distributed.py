@@ -7,6 +7,12 @@ test, joined by its scheduler's address as ``--scheduler`` would.  Skipped where
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -104,3 +110,64 @@ def test_every_rank_lies_in_its_owners_range(size: int, n: int) -> None:
         assert all(low <= r < high for r in states)
     ranges = [distributed._bounds(h, n, j) for j in range(n)]
     assert sum(high - low for low, high in ranges) == size
+
+
+def test_workers_started_while_unheard_write_their_errors_nowhere(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """A process started within writes its error output nowhere; this process's own
+    is back on leaving."""
+    speak = [sys.executable, "-c", "import sys; sys.stderr.write('worker')"]
+    with distributed._workers_unheard():
+        subprocess.run(speak, check=True)
+    subprocess.run(speak, check=True)
+    assert capfd.readouterr().err == "worker"
+
+
+def test_an_interrupt_silences_the_event_loops_complaints() -> None:
+    """Ctrl-C within a client raises KeyboardInterrupt as ever, and from that moment the
+    asyncio logger, which would report every dropped task, is silent; Python's own
+    handler is back on leaving."""
+    loop_log = logging.getLogger("asyncio")
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt), distributed._hushed_if_interrupted():
+            assert not loop_log.disabled
+            signal.raise_signal(signal.SIGINT)
+        assert loop_log.disabled
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        loop_log.disabled = False
+        signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("after", [3.0, 10.0])
+def test_ctrl_c_ends_an_analysis_on_worker_processes_in_one_line(after: float) -> None:
+    """Ctrl-C, sent as a terminal sends it to all its processes, while the workers start
+    or while they work (on the 3x4 tray's 239,500,800 positions, minutes of work): one
+    line, exit code 130, and no worker left behind."""
+    command = [sys.executable, "-m", "pearls", "analyze", "sliding", "--example", "3x4"]
+    command += ["--workers", "2"]
+    ignored = signal.signal(signal.SIGINT, signal.SIG_DFL)  # a child inherits an ignoring
+    try:
+        run = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    finally:
+        signal.signal(signal.SIGINT, ignored)
+    with run:
+        time.sleep(after)
+        os.killpg(run.pid, signal.SIGINT)
+        _, err = run.communicate(timeout=60)
+    assert (run.returncode, err) == (130, "pearls: interrupted\n")
+    assert gone(run.pid, within=10.0), "a worker outlived the command"
+
+
+def gone(group: int, within: float) -> bool:
+    """Whether every process of ``group`` has ended within ``within`` seconds."""
+    for _ in range(int(within * 10)):
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False

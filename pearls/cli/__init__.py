@@ -542,6 +542,11 @@ def _silence(out: TextIO) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
 
 
+def _unreported(_: object) -> None:
+    """Once interrupted, what fails in the clean-up on the way out (a Dask cluster
+    stopped while its workers were starting) is not reported: the interrupt was."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default ``sys.argv[1:]``); the exit code.
 
@@ -560,6 +565,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 3
     except KeyboardInterrupt:
         _say(err, "interrupted")
+        sys.unraisablehook = _unreported
         return 130
     except BrokenPipeError:
         _silence(out)

@@ -13,7 +13,7 @@ import io
 import json
 import sys
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 import pytest
@@ -553,11 +553,12 @@ def test_idsolve_prunes_as_the_program_does(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(fl, "moves", counted)
     calls = []
-    for solve in (
+    solvers: list[Callable[[], list[Move] | None]] = [
         lambda: fl.idsolve(b, q),
         lambda: idsolve(fl.puzzle(b), q, fl.undoes),
         lambda: idsolve(fl.puzzle(b), q),
-    ):
+    ]
+    for solve in solvers:
         asked.clear()
         assert solve() == [(5, 0), (2, 5), (0, 2), (5, 0)]
         calls.append(len(asked))

@@ -212,10 +212,11 @@ def test_the_prune_forbids_only_sliding_the_last_vehicle_straight_back(g: Grid) 
     """``undoes`` (the prune of iterative deepening): before any move nothing is pruned;
     after a move, exactly the moves that lead back to the position before are, the same
     vehicle one cell back the way it came."""
-    assert not any(rh.undoes(start(g), m) for m in rh.moves(g))
+    begun: Path[Grid, Move] = start(g)
+    assert not any(rh.undoes(begun, m) for m in rh.moves(g))
     for m in rh.moves(g):
         after = rh.move(g, m)
-        path = Path(start(g).history.cons(m), after)
+        path = Path(begun.history.cons(m), after)
         back = [n for n in rh.moves(after) if rh.move(after, n) == g]
         assert [n for n in rh.moves(after) if rh.undoes(path, n)] == back == [(m[0], back[0][1])]
 
