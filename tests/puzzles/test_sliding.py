@@ -131,6 +131,33 @@ def test_the_rank_is_a_minimal_perfect_hash_of_the_solvable_boards(eight: Distan
         assert is_perfect(sl.rank(f), space(f))
 
 
+SMALL_TRAYS = [sl.frame(2, 2), sl.frame(2, 3), sl.frame(3, 2, True), sl.frame(2, 4)]
+
+
+@pytest.mark.parametrize("f", SMALL_TRAYS, ids=str)
+def test_unrank_lists_every_solvable_board_once_in_the_order_of_its_rank(f: Frame) -> None:
+    board, h = sl.unrank(f), sl.rank(f)
+    boards = [board(r) for r in range(h.size)]
+    assert set(boards) == set(space(f))  # the solvable boards, each once: as many as ranks
+    assert all(h.rank(q) == r for r, q in enumerate(boards))
+
+
+@given(
+    st.sampled_from([EIGHT, FIFTEEN, sl.frame(3, 4, True)]).flatmap(
+        lambda f: st.tuples(st.just(f), solvable_boards(f))
+    )
+)
+def test_unrank_undoes_rank_on_the_larger_trays(case: tuple[Frame, Board]) -> None:
+    f, q = case
+    assert sl.unrank(f)(sl.rank(f).rank(q)) == q
+
+
+@pytest.mark.parametrize("f", SMALL_TRAYS[:3], ids=str)
+def test_only_the_goal_is_solved(f: Frame) -> None:
+    goal = tuple(range(f.size)) if f.blank_first else (*range(1, f.size), 0)
+    assert [q for q in permutations(range(f.size)) if sl.solved(f, q)] == [goal]
+
+
 # --- parity ----------------------------------------------------------------------------------
 
 
@@ -220,6 +247,15 @@ def test_searches_solve_other_trays_and_either_goal(f: Frame, data: st.DataObjec
     assert shortest is not None and informed is not None
     assert len(informed) == len(shortest)
     assert replay(f, q, informed) == f.goal
+
+
+@settings(max_examples=FEW)
+@given(frames.filter(lambda f: f.size <= 8), st.data())
+def test_bfsolve_finds_a_shortest_solution(f: Frame, data: st.DataObject) -> None:
+    q = data.draw(walked(f, 14))
+    ms = sl.bfsolve(f, q)
+    assert ms is not None and len(ms) == space(f)[q]
+    assert replay(f, q, ms) == f.goal
 
 
 # --- the heuristics --------------------------------------------------------------------------
