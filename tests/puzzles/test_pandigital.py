@@ -121,6 +121,14 @@ def test_the_range_holds_every_product_within_both_ends(digits: Digits) -> None:
     assert list(pandigital.search_range(13, DECIMAL)) == [1]
 
 
+@pytest.mark.parametrize("digits", ["02", "06", "24", "012", "0123", "123"])
+def test_one_number_ranges_from_the_least_to_the_greatest(digits: Digits) -> None:
+    """With one number the product is the number: every ``n`` from the least number
+    written with the digits to the greatest, both included (the least is a first
+    power, its own root, so the range cannot start one above it)."""
+    assert list(pandigital.search_range(1, digits)) == counted(1, digits)
+
+
 @given(st.integers(1, 10**40), st.integers(1, 12))
 def test_iroot_is_the_exact_floor_of_the_root(x: int, k: int) -> None:
     r = pandigital.iroot(x, k)

@@ -18,7 +18,7 @@ and command-line description are the modules ``text``, ``draw`` and ``describe``
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 from pearls import search
 from pearls.analysis import PerfectHash
@@ -221,7 +221,8 @@ def hanoi(q: Towers) -> Iterator[Move]:
     [(2, 2), (1, 2)]
     """
     where = {d: p for p, stack in enumerate(q) for d in stack}
-    pending: list[tuple[str, Disc, Peg, Peg]] = [("gather", discs(q), TARGET, TARGET)]
+    pending: list[tuple[Literal["gather", "shift", "move"], Disc, Peg, Peg]]
+    pending = [("gather", discs(q), TARGET, TARGET)]
     while pending:
         task, d, a, t = pending.pop()
         if d == 0:
