@@ -11,12 +11,14 @@ from typing import TypeAlias, TypeVar
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pyrsistent import plist
 
+from pearls import methods
 from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter
 from pearls.puzzles import graph
 from pearls.search import bfsolve, dfsolve, psolve
-from pearls.types import Planner, Puzzle
+from pearls.types import Path, Planner, Puzzle
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
@@ -262,3 +264,53 @@ def test_a_node_named_start_without_successors_reads_back() -> None:
 def limited() -> Meter:
     """A meter far above what any honest search here needs."""
     return Meter(max_states=100_000, timeout=30)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("goal c; a -> c", "no start: write 'start NODE'"),
+        ("start a; a -> b", "no goal: write 'goal NODE'"),
+        (
+            "start a; goal b; a -> -> b",
+            "part 3 'a -> -> b' is none of 'start NODE', 'goal NODE', 'NODE -> NODE ...'",
+        ),
+        (
+            '{"start": "a", "goal": 2}',
+            'a JSON graph is {"start": NODE, "goal": NODE, "edges": {NODE: [NODE, ...]}}',
+        ),
+    ],
+)
+def test_a_bad_graph_is_told_how_to_write_one(text: str, says: str) -> None:
+    """Each error names what is missing or wrong and shows the form to write, in the
+    form's own placeholders (NODE); an arrow is never a node."""
+    with pytest.raises(BoardError) as caught:
+        graph.parse(text)
+    assert str(caught.value) == says
+
+
+def test_json_may_follow_blank_space() -> None:
+    """A JSON graph is known by its first character after any blank space."""
+    text = '{"start": "a", "goal": "b", "edges": {"a": ["b"]}}'
+    assert graph.parse(" \n\t" + text) == graph.parse(text) == ("a", "b", {"a": ("b",)})
+
+
+def test_undoes_names_the_node_the_path_just_left() -> None:
+    """After a -> b -> c, stepping to b goes straight back; to a or d does not.  After
+    one step, the node left is the start."""
+    two_steps: Path[str, str] = Path(plist(["c", "b"]), "c")
+    assert [graph.undoes(two_steps, m, "a") for m in "abd"] == [False, True, False]
+    one_step: Path[str, str] = Path(plist(["b"]), "b")
+    assert [graph.undoes(one_step, m, "a") for m in "abd"] == [True, False, False]
+
+
+def test_deepening_prunes_the_step_straight_back() -> None:
+    """On a path of two-way edges, iterative deepening that may not step straight back
+    expands fewer states than deepening that may, and finds the same shortest path."""
+    text = "start a; goal e; a -> b; b -> a c; c -> b d; d -> c e"
+    problem = graph.problem(text)
+    pruned, plain = Meter(), Meter()
+    found = problem.methods["iddfs"].run(problem.start, pruned)
+    unpruned = methods.iddfs(problem.puzzle).run(problem.start, plain)
+    assert found == unpruned == ["b", "c", "d", "e"]
+    assert pruned.expanded < plain.expanded
