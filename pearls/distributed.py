@@ -31,7 +31,6 @@ the same; only the order of the states within a level (hence of the farthest) di
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import threading
 import zlib
@@ -64,38 +63,14 @@ def _join(address: str | LocalCluster, timeout: float | None = None) -> Client:
 
 
 def _local(workers: int, processes: bool) -> LocalCluster:
-    with _workers_unheard():
-        cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=processes,
-            dashboard_address=None,
-            silence_logs=logging.CRITICAL,
-        )
+    cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped in distributed
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=processes,
+        dashboard_address=None,
+        silence_logs=logging.CRITICAL,
+    )
     return cluster
-
-
-@contextmanager
-def _workers_unheard() -> Iterator[None]:
-    """Worker processes started within write their error output nowhere.  A terminal's
-    Ctrl-C reaches every process it runs, and would end each worker with a traceback
-    of its own; this process says it was interrupted, in one line.  What a worker
-    fails at otherwise reaches this process as the error of its task."""
-    try:
-        kept = os.dup(_STDERR)
-    except OSError:  # no error output to begin with
-        yield
-        return
-    try:
-        with open(os.devnull, "wb") as nowhere:
-            os.dup2(nowhere.fileno(), _STDERR)
-        yield
-    finally:
-        os.dup2(kept, _STDERR)
-        os.close(kept)
-
-
-_STDERR = 2  # the file descriptor that child processes inherit as theirs
 
 
 def _gather(c: Client, futures: Sequence[Future[T]]) -> list[T]:

@@ -398,3 +398,16 @@ def test_closed_pipe_is_no_traceback() -> None:
         err = proc.stderr.read()
         assert proc.wait(timeout=60) == 141
     assert err == ""
+
+
+def test_processes_started_while_workers_are_unheard_write_their_errors_nowhere(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """Within, a child process's standard error goes nowhere while the command's own
+    messages still reach the real one; on leaving, standard error is whole again."""
+    speak = [sys.executable, "-c", "import sys; sys.stderr.write('worker ')"]
+    with open(2, "w", closefd=False) as real, cli._workers_unheard(real) as told:
+        subprocess.run(speak, check=True)
+        told.write("command ")
+    subprocess.run(speak, check=True)
+    assert capfd.readouterr().err == "command worker "

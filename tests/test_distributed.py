@@ -112,18 +112,6 @@ def test_every_rank_lies_in_its_owners_range(size: int, n: int) -> None:
     assert sum(high - low for low, high in ranges) == size
 
 
-def test_workers_started_while_unheard_write_their_errors_nowhere(
-    capfd: pytest.CaptureFixture[str],
-) -> None:
-    """A process started within writes its error output nowhere; this process's own
-    is back on leaving."""
-    speak = [sys.executable, "-c", "import sys; sys.stderr.write('worker')"]
-    with distributed._workers_unheard():
-        subprocess.run(speak, check=True)
-    subprocess.run(speak, check=True)
-    assert capfd.readouterr().err == "worker"
-
-
 def test_an_interrupt_silences_the_event_loops_complaints() -> None:
     """Ctrl-C within a client raises KeyboardInterrupt as ever, and from that moment the
     asyncio logger, which would report every dropped task, is silent; Python's own

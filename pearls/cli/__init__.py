@@ -53,7 +53,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from importlib.metadata import PackageNotFoundError, version
 from typing import NoReturn, TextIO
 
@@ -508,7 +508,10 @@ def _analyze(
 ) -> int:
     """``pearls analyze``: every position of the board's component, summed up."""
     analyser = _cluster(args)
-    with _meter("analysing", args, err) as meter:
+    with (
+        _workers_unheard(err) if analyser else nullcontext(err) as told,
+        _meter("analysing", args, told) as meter,
+    ):
         survey = d.survey(text, meter, settings, args.from_goals, analyser)
     if args.json:
         _lines([json.dumps(render.survey_json(survey))], out)
@@ -529,6 +532,43 @@ def _cluster(args: _Args) -> Analyser | None:
         ) from e
     wait = min(args.timeout, SCHEDULER_SECONDS)
     return distributed.analyser(args.workers, args.scheduler, wait)
+
+
+@contextmanager
+def _workers_unheard(err: TextIO) -> Iterator[TextIO]:
+    """The standard error that processes started within inherit goes nowhere; the
+    command's own messages go to ``err``, on a copy of it where ``err`` wrote to it.
+
+    A terminal's Ctrl-C reaches every process it runs and would end each Dask worker
+    with a traceback of its own; the command says it was interrupted, in one line.
+    What a worker fails at otherwise reaches the command as the error of its task."""
+    err.flush()
+    try:
+        kept = os.dup(_STDERR)
+    except OSError:  # no standard error to begin with
+        yield err
+        return
+    told = os.fdopen(os.dup(kept), "w", encoding=err.encoding, errors=err.errors)
+    try:
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nowhere, _STDERR)
+        os.close(nowhere)
+        yield told if _descriptor(err) == _STDERR else err
+    finally:
+        told.close()
+        os.dup2(kept, _STDERR)
+        os.close(kept)
+
+
+_STDERR = 2  # the standard error a child process inherits
+
+
+def _descriptor(stream: TextIO) -> int | None:
+    """The file descriptor a stream writes to, if it has one."""
+    try:
+        return stream.fileno()
+    except (OSError, ValueError):  # io.UnsupportedOperation is both
+        return None
 
 
 def _say(err: TextIO, message: str) -> None:
