@@ -211,14 +211,18 @@ def test_a_move_slides_one_vehicle_one_cell(g: Grid) -> None:
 def test_the_prune_forbids_only_sliding_the_last_vehicle_straight_back(g: Grid) -> None:
     """``undoes`` (the prune of iterative deepening): before any move nothing is pruned;
     after a move, exactly the moves that lead back to the position before are, the same
-    vehicle one cell back the way it came."""
-    begun: Path[Grid, Move] = start(g)
-    assert not any(rh.undoes(begun, m) for m in rh.moves(g))
+    vehicle one cell back the way it came; of all the pairs (vehicle, cell), moves or
+    not, only that vehicle onto the cell it has just left."""
+    before: Path[Grid, Move] = start(g)
+    assert not any(rh.undoes(before, m) for m in rh.moves(g))
     for m in rh.moves(g):
         after = rh.move(g, m)
-        path = Path(begun.history.cons(m), after)
+        path = Path(before.history.cons(m), after)
         back = [n for n in rh.moves(after) if rh.move(after, n) == g]
         assert [n for n in rh.moves(after) if rh.undoes(path, n)] == back == [(m[0], back[0][1])]
+        (left,) = set(cells_of(g[m[0]])) - set(cells_of(after[m[0]]))
+        pairs = [(w, d) for w in range(len(g)) for d in range(1, 42)]
+        assert [n for n in pairs if rh.undoes(path, n)] == [(m[0], cell(*left))]
 
 
 @given(boards)

@@ -20,15 +20,17 @@ slides in a cluster of 2,332 positions (see ``docs/rushhour-players.md``).
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pyrsistent import pvector
 
 from pearls import cli, search
 from pearls.analysis import levels
@@ -229,6 +231,28 @@ def test_a_slide_is_the_chapters_steps_along_the_way(board: tuple[Grid, Walls]) 
         assert h == rp.slide(g, m)
 
 
+def test_a_slide_is_its_equation_onto_every_cell_of_the_vehicles_line() -> None:
+    """``slide g (v, c) = foldl move g (expand g (v, c))`` for every place a car or a
+    truck can stand, alone on the board, and every cell of its row or column: the cells
+    it covers included, where ``expand`` has no steps and nothing moves."""
+    places = [
+        (r, r + d)
+        for r in rh.allcells
+        for d in (1, 2, 7, 14)
+        if set(range(r, r + d + 1, 1 if d < 7 else 7)) <= set(rh.allcells)
+    ]
+    assert len(places) == 108
+    for span in places:
+        g = pvector([span])  # vehicle 0 anywhere: slide and move do not care
+        r, f = span
+        line = range(r - r % 7 + 1, r - r % 7 + 7) if f - r < 7 else range(r % 7 or 7, 42, 7)
+        for c in line:
+            h = g
+            for step in rh.expand(g, (0, c)):
+                h = rh.move(h, step)
+            assert rp.slide(g, (0, c)) == h, (span, c)
+
+
 @given(boards)
 def test_no_move_enters_a_wall_and_walls_never_move(board: tuple[Grid, Walls]) -> None:
     g, walls = board
@@ -249,6 +273,7 @@ def test_without_walls_steps_are_the_chapters_moves(board: tuple[Grid, Walls]) -
     for m in rh.moves(g):
         assert rp.premoves(g, m) == ([] if m in rh.moves(g) else rh.premoves(g, m))
     assert rp.newplans(g, rh.goalmoves(g)) == rh.newplans(g, rh.goalmoves(g))
+    assert tuple(rp.planner().goalmoves(g)) == tuple(rh.planner.goalmoves(g))
 
 
 @given(boards)
@@ -263,6 +288,56 @@ def test_premoves_never_move_a_wall_nor_cross_one(board: tuple[Grid, Walls]) -> 
                         assert target not in walls
                         path = rh.expand(g, (v, target))
                         assert all(cell not in walls for _, cell in path)
+
+
+@given(boards, st.data())
+def test_newplans_start_legal_and_keep_the_rest_of_the_plan(
+    board: tuple[Grid, Walls], data: st.DataObject
+) -> None:
+    """Whatever the plan, in either metric: each new plan's first move is legal now, and
+    each ends with the plan's moves after its first, as ``mkplans`` only puts premoves
+    in front."""
+    g, walls = board
+    metric: Metric = data.draw(st.sampled_from(rp.METRICS))
+    legal = rp.puzzle(metric, walls).moves(g)
+
+    @st.composite
+    def planned(draw: st.DrawFn) -> Move:
+        v = draw(st.integers(0, len(g) - 1))
+        r, f = g[v]
+        line = (
+            [c for c in rh.allcells if c // 7 == r // 7]
+            if f - r < 7
+            else rh.allcells[r % 7 - 1 :: 6]
+        )
+        return v, draw(st.sampled_from(line))
+
+    plan = tuple(data.draw(st.lists(planned(), min_size=1, max_size=3)))
+    for new in rp.newplans(g, plan, walls, metric):
+        assert new[0] in legal
+        assert new[len(new) - len(plan) + 1 :] == plan[1:]
+
+
+def test_newplans_pass_over_a_move_already_made() -> None:
+    """A planned move whose vehicle already covers its cell (a premove took it there) is
+    passed over, and the plan goes on with its next move if that is legal in the metric:
+    here the car A alone in its row, at its left end, planned onto its own front."""
+    g = rt.grid([(15, 16)])
+    assert rp.newplans(g, ((0, 16), (0, 20)), metric="slides") == [((0, 20),)]
+    assert rp.newplans(g, ((0, 16), (0, 17), (0, 18))) == [((0, 17), (0, 18))]
+    # four cells at once is no step, and with nothing in the way there is nothing to clear
+    assert rp.newplans(g, ((0, 16), (0, 20))) == []
+
+
+def test_the_models_defaults_are_the_chapters_steps_without_walls() -> None:
+    """Told nothing, every function of the model plays the chapter's game, and its
+    signature (which the reference pages show) says so."""
+    functions: list[Callable[..., object]] = [rp.freecells, rp.steps, rp.slides, rp.puzzle]
+    for function in [*functions, rp.premoves, rp.newplans, rp.planner, rp.bfsolve, rp.psolve]:
+        parameters = inspect.signature(function).parameters
+        assert parameters["walls"].default == rp.NO_WALLS
+        if "metric" in parameters:
+            assert parameters["metric"].default == "steps"
 
 
 # --- the solvers in slides -----------------------------------------------------------------

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from pyrsistent import pvector
 
 from pearls import search as combinators
 from pearls.limits import Meter
@@ -406,6 +407,25 @@ def test_second_implementation_agrees_on_the_grid_functions() -> None:
         assert newplans(g, goalmoves(g)) == [
             list(plan) for plan in rushhour.newplans(port, rushhour.goalmoves(port))
         ]
+
+
+def test_second_implementation_agrees_on_every_place_and_cell() -> None:
+    """The port keeps the chapter's arithmetic to the letter, not only where the searches
+    go: for every place a car or a truck can stand and every cell of the numbering
+    1..41 (the wall's multiples of 7 included), ``adjust``, ``freeingmoves`` and
+    ``expand`` give what the equations give, wherever the cell lies."""
+    places = [
+        (r, r + d)
+        for r in allcells
+        for d in (1, 2, 7, 14)
+        if set(fillcells((r, r + d))) <= set(allcells)
+    ]
+    assert len(places) == 108  # 30 + 24 along the rows, 30 + 24 down the columns
+    for i in places:
+        for c in range(1, 42):
+            assert rushhour.adjust(i, c) == adjust(i, c), (i, c)
+            assert rushhour.freeingmoves(c, (3, i)) == freeingmoves(c, (3, i)), (i, c)
+            assert rushhour.expand(pvector([i]), (0, c)) == expand((i,), (0, c)), (i, c)
 
 
 @pytest.mark.parametrize("name", sorted(PROBLEMS))

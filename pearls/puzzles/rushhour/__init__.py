@@ -362,17 +362,19 @@ def psolve(g: Grid) -> list[Move] | None:
 
 
 def undoes(p: Path[Grid, Move], m: Move) -> bool:
-    """Whether ``m`` slides the vehicle that the path moved last straight back: never
-    part of a shortest solution, so iterative deepening need not try it.
+    """Whether ``m`` slides the vehicle that the path moved last straight back, onto the
+    cell it has just left: never part of a shortest solution, so iterative deepening
+    need not try it.  Any other ``m``, a move or not, is no undoing.
 
     >>> from pearls.types import start
     >>> after = Path(start(g1).history.cons((0, 16)), move(g1, (0, 16)))
-    >>> undoes(after, (0, 18)), undoes(after, (2, 16))
-    (True, False)
+    >>> undoes(after, (0, 18)), undoes(after, (2, 16)), undoes(after, (0, 17))
+    (True, False, False)
     """
     if not p.history:
         return False
     v, c = p.history.first
     w, d = m
-    front: Cell = p.state[v][1]
-    return v == w and (d > front) != (c == front)
+    r, f = p.state[v]
+    step = 1 if r > f - 7 else 7
+    return v == w and d == (r - step if c == f else f + step)  # forwards, its rear left

@@ -138,14 +138,19 @@ def slides(g: Grid, walls: Walls = NO_WALLS) -> list[Move]:
 def slide(g: Grid, m: Move) -> Grid:
     """The grid after a slide: the chapter's one-cell moves along the way, at once.
 
-    ``slide g (v, c) = foldl move g (expand g (v, c))``
+    ``slide g (v, c) = foldl move g (expand g (v, c))``: onto a cell of its line, the
+    vehicle goes until its front (past the front) or its rear (past the rear) is on
+    ``c``; onto a cell it covers, ``expand`` has no steps and the grid stays as it is.
 
     >>> slide(rushhour.g1, (1, 29))[1], slide(rushhour.g1, (0, 16))[0]
     ((15, 29), (16, 17))
+    >>> slide(rushhour.g1, (0, 18)) == rushhour.g1
+    True
     """
     v, c = m
     r, f = g[v]
-    return g.set(v, (c - (f - r), c) if c > f else (c, c + (f - r)))
+    d = max(c - f, 0) + min(c - r, 0)  # how far: forwards past f, backwards past r, or 0
+    return g.set(v, (r + d, f + d))
 
 
 def puzzle(metric: Metric = "steps", walls: Walls = NO_WALLS) -> Puzzle[Grid, Move]:
