@@ -242,8 +242,14 @@ def _patterns(group: str) -> Iterator[str]:
 
 def run(groups: Sequence[str], retest: bool, jobs: int) -> None:
     """Test, in one mutmut run, the mutants of ``groups`` that have no verdict (and, with
-    ``retest``, the survivors)."""
+    ``retest``, the survivors).
+
+    mutmut chooses a mutant's tests by which tests reached its function in a clean run,
+    and times them by it.  It runs new tests again for this, but not old tests that now
+    reach a new function, so a retest first forgets that run: mutmut makes it anew."""
     wanted = {"unchecked"} | ({"survived", "no tests"} if retest else set())
+    if retest:
+        (MUTANTS / "mutmut-stats.json").unlink(missing_ok=True)
     names: list[str] = []
     for group in groups:
         made = mutants(GROUPS[group])
