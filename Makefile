@@ -34,7 +34,7 @@ test: $(STAMP)
 # The two halves of `make test`, run side by side: the tests, and the site in a browser.
 .PHONY: test-python test-site
 test-python: $(STAMP)
-	$(BIN)/pytest -n $(WORKERS) --dist loadfile --durations=15
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal --durations=15
 
 test-site: $(STAMP)
 	@$(MAKE) --no-print-directory site
@@ -58,7 +58,7 @@ wheel: | $(BIN)/python
 # runs 60), every hostile value on every option, the laws over larger components, and
 # the tests marked slow.
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n $(WORKERS) --dist loadfile -p no:cacheprovider \
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n $(WORKERS) --dist worksteal -p no:cacheprovider \
 		--timeout=1200 -m "slow or not slow" tests/puzzles/test_*_fuzz.py tests/test_hostile.py \
 		tests/test_laws.py tests/test_laws_analysis.py $$(grep -rl "mark.slow" tests)
 
