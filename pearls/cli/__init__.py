@@ -548,14 +548,11 @@ def _workers_unheard(err: TextIO) -> Iterator[TextIO]:
     except OSError:  # no standard error to begin with
         yield err
         return
-    told = os.fdopen(os.dup(kept), "w", encoding=err.encoding, errors=err.errors)
     try:
-        nowhere = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(nowhere, _STDERR)
-        os.close(nowhere)
-        yield told if _descriptor(err) == _STDERR else err
+        with open(kept, "w", encoding=err.encoding, errors=err.errors, closefd=False) as told:
+            _to_devnull(_STDERR)
+            yield told if _descriptor(err) == _STDERR else err
     finally:
-        told.close()
         os.dup2(kept, _STDERR)
         os.close(kept)
 
@@ -579,7 +576,14 @@ def _say(err: TextIO, message: str) -> None:
 def _silence(out: TextIO) -> None:
     """Point a closed stdout at devnull, so the exit flush cannot fail again."""
     with suppress(OSError, ValueError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+        _to_devnull(out.fileno())
+
+
+def _to_devnull(descriptor: int) -> None:
+    """Point a file descriptor at devnull: what is written to it goes nowhere."""
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(nowhere, descriptor)
+    os.close(nowhere)
 
 
 def _unreported(_: object) -> None:

@@ -376,5 +376,5 @@ def undoes(p: Path[Grid, Move], m: Move) -> bool:
     v, c = p.history.first
     w, d = m
     r, f = p.state[v]
-    step = 1 if r > f - 7 else 7
+    step = 1 if horizontal((r, f)) else 7
     return v == w and d == (r - step if c == f else f + step)  # forwards, its rear left

@@ -72,8 +72,8 @@ _BOARD = frozenset(rushhour.allcells)
 def _taken(g: Grid, walls: Walls) -> set[Cell]:
     """The cells covered by a vehicle or a wall."""
     taken = set(walls)
-    for r, f in g:
-        taken.update(range(r, f + 1, 1 if r > f - 7 else 7))
+    for span in g:
+        taken.update(rushhour.fillcells(span))
     return taken
 
 
