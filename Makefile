@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-editable-compat
 # The docs' own Python: the reference generator, its griffe extension, the browser check.
 DOCSPY := docs/gen_ref_pages.py docs/rst_docstrings.py docs/check_site.py docs/hooks/boards.py \
-	docs/check_playground.py docs/runnable.py
+	docs/check_playground.py docs/runnable.py docs/pycon.py
 # mkdocs with the plugins' banners about MkDocs 2 silenced: they are notices, not problems.
 MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
 # pytest's worker processes (pytest-xdist): `auto` is one a core; WORKERS=0 runs in one.

@@ -45,7 +45,7 @@ def outcome(d: Description, method: str, example: str) -> dict[str, JSON]:
 def table(d: Description) -> dict[str, JSON]:
     """Every method of ``d`` on every example, by method, then example."""
     runs: dict[str, JSON] = {}
-    for method in d.methods:
+    for method in d.finding:
         row: dict[str, JSON] = {}
         for example in d.examples:
             row[example] = found = outcome(d, method, example)

@@ -57,6 +57,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from check_site import INSTALL
 from playwright.sync_api import BrowserContext, Page, Request, sync_playwright
 
 from pearls.web import analyze, solve
@@ -65,7 +66,6 @@ __all__ = ["BENCH", "Check", "first_block", "main", "matches", "serve"]
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
-INSTALL = "install it with: apt-get update && apt-get install -y chromium (Debian)"
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -243,7 +243,7 @@ def check_first_load(check: Check, context: BrowserContext, warm: bool) -> None:
         said = outcome(page)
         seconds = time.monotonic() - began
         check.expect("34 moves" in said, f"{RUSH_HOUR}: #outcome says {said!r}, not 34 moves")
-        loaded = page.get_attribute("#playground", "data-load-seconds")
+        loaded = page.get_attribute("#pearls-playground", "data-load-seconds")
         check.figures[f"first_load_{visit}"] = {
             "seconds_to_outcome": round(seconds, 2),
             "python_load_seconds": float(loaded or "nan"),

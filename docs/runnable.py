@@ -34,6 +34,8 @@ PYODIDE_FILES = (  # what loading Pyodide fetches: its module, its engine, the s
     "pyodide-lock.json",
 )
 
+RUNNER = Path(__file__).with_name("pycon.py")  # the examples' runner, beside the wheels
+
 
 def write_json(path: Path, value: object) -> None:
     """Write ``value`` as compact JSON to ``path``, its folder made if missing.
@@ -68,6 +70,9 @@ def add_runtime(site: Path, pyodide: Path, wheels: Path) -> dict[str, object]:
     target.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(pyodide / name, target / name)
+    shutil.rmtree(site / "python", ignore_errors=True)
+    (site / "python").mkdir()
+    shutil.copyfile(RUNNER, site / "python" / RUNNER.name)
     shutil.rmtree(site / "wheels", ignore_errors=True)
     copied = []
     for wheel in sorted(wheels.glob("*.whl")):
@@ -82,6 +87,7 @@ def add_runtime(site: Path, pyodide: Path, wheels: Path) -> dict[str, object]:
         "pyodide": "pyodide/",
         "version": pyodide.name,
         "wheels": copied,
+        "modules": [f"python/{RUNNER.name}"],
         "catalogue": CATALOGUE,
     }
 
@@ -105,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     write_json(args.site / CATALOGUE, catalogue())
     if args.without is not None:
-        for stale in ("pyodide", "wheels"):
+        for stale in ("pyodide", "wheels", "python"):
             shutil.rmtree(args.site / stale, ignore_errors=True)
         why = f"this build of the site cannot run its examples: {args.without}"
         manifest = {"available": False, "why": why, "catalogue": CATALOGUE}

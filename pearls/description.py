@@ -1,18 +1,20 @@
-"""A puzzle described for the command line, without the command line.
+"""A puzzle described for a front end, without the front end.
 
 A puzzle declares one :class:`Description`: its name, a paragraph on its text form, its
-built-in examples (as text) and ``parse``, which turns a text into a :class:`Problem`:
-the puzzle, the start state, the methods that solve it (:mod:`pearls.methods`, the
-default first) and how to show the states and moves of a solution (in words, as JSON,
-drawn as SVG).  A problem carries its own presentation, so a board keeps the letters
-its author wrote, and its own methods, so what a front end offers is what runs.
+built-in examples (as text), the :class:`Option` values it takes, and ``parse``, which
+turns a text and the :class:`Settings` into a :class:`Problem`: the puzzle, the start
+state, the methods that solve it (:mod:`pearls.methods`, the default first) and how to
+show the states and moves of a solution (in words, as JSON, drawn as SVG).  A problem
+carries its own presentation, so a board keeps the letters its author wrote, and its
+own methods, so what a front end offers is what runs.
 
-A puzzle may take :class:`Option` values (the number of discs, the size of a board):
-``parse`` receives them as :data:`Settings`, every option present.  A problem's
-:meth:`~Problem.solve`, :meth:`~Problem.every` and :meth:`~Problem.survey` run it under
-a :class:`~pearls.limits.Meter` and return plain data (:class:`Solution`,
+An option carries its type: ``read`` turns its text into a value (or refuses it in one
+line), and ``parse`` reads each value by the option itself, ``settings[DISCS]``, the
+default where none was given.  A problem's :meth:`~Problem.solve`,
+:meth:`~Problem.every` and :meth:`~Problem.survey` run it under a
+:class:`~pearls.limits.Meter` and return plain data (:class:`Solution`,
 :class:`Survey`) that any front end can print; the registry (:mod:`pearls.registry`)
-lists the descriptions.
+lists the descriptions, and :mod:`pearls.frontend` answers requests over them.
 
 >>> from pearls.puzzles.graph import DESCRIPTION
 >>> list(DESCRIPTION.methods)
@@ -30,14 +32,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import Generic, Protocol, TypeAlias
+from typing import Generic, Literal, Protocol, TypeAlias, TypeVar
 
 from pearls.analysis import Analysis, PerfectHash, analyze, levels
-from pearls.backtrack import solutions
 from pearls.errors import LimitReached, OptionError
 from pearls.limits import Meter, Stats
-from pearls.methods import Method
-from pearls.types import M, Puzzle, S
+from pearls.methods import EVERY, Every, Technique
+from pearls.textform import quoted, whole_number
+from pearls.types import JSON, M, Puzzle, S
 
 __all__ = [
     "COMMANDS",
@@ -45,8 +47,10 @@ __all__ = [
     "MAX_DRAWN",
     "NO_SETTINGS",
     "Analyser",
+    "Command",
     "Description",
     "Generated",
+    "Offered",
     "Option",
     "Problem",
     "Record",
@@ -54,16 +58,17 @@ __all__ = [
     "Solution",
     "Solvable",
     "Survey",
-    "Technique",
+    "choice",
     "one_per_line",
+    "whole",
+    "yes_no",
 ]
 
-JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None  # [0, 16]
+T = TypeVar("T")
+V = TypeVar("V", covariant=True)  # an option's value, e.g. an int for --discs
 
-Settings: TypeAlias = Mapping[str, str]  # option values as typed, e.g. {"discs": "20"}
-NO_SETTINGS: Settings = MappingProxyType({})  # a puzzle without options, e.g. Rush Hour
-
-COMMANDS = ("solve", "analyze", "generate")  # the commands that read a puzzle's options
+Command: TypeAlias = Literal["solve", "analyze", "generate"]  # what is asked of a puzzle
+COMMANDS: tuple[Command, ...] = ("solve", "analyze", "generate")
 MAX_DRAWN = 10_000  # the positions of one solution drawn at most
 
 
@@ -84,20 +89,142 @@ class Analyser(Protocol):
 
 
 @dataclass(frozen=True)
-class Option:
-    """One setting a puzzle takes, as ``--NAME VALUE`` on the command line, offered by
-    the ``commands`` it serves.
+class Option(Generic[V]):
+    """One setting a puzzle takes, as ``--NAME VALUE`` on the command line: its
+    ``default`` value (``default_text`` as it would be typed, empty for none), and
+    ``read``, which turns a text into a value or raises
+    :class:`~pearls.errors.OptionError` in one line naming the option.
 
-    With ``choices``, a value must be one of them; otherwise ``parse`` checks it and
-    raises :class:`~pearls.errors.BoardError` on a value it cannot use.
+    It serves the ``commands`` named, and the ``methods`` named (every method where
+    none is); ``choices`` lists the texts it takes, where they are few.  The helpers
+    below make the usual kinds: :func:`whole`, :func:`choice`, :func:`yes_no`.
+
+    >>> DISCS = whole("discs", "discs on the first peg", 4, 1, 20)
+    >>> DISCS.read("7"), DISCS.default, DISCS.default_text
+    (7, 4, '4')
     """
 
     name: str  # e.g. "discs", the option --discs
     help: str
-    default: str
+    default: V
+    read: Callable[[str], V]
+    default_text: str
     choices: tuple[str, ...] = ()
     metavar: str = "N"
-    commands: tuple[str, ...] = COMMANDS  # e.g. ("generate",) for a generator's setting
+    commands: tuple[Command, ...] = COMMANDS  # e.g. ("generate",) for a generator's setting
+    methods: tuple[str, ...] = ()  # e.g. ("astar", "idastar") for what leads them
+
+    def serves(self, command: str, method: str | None = None) -> bool:
+        """Whether the option means something to ``command`` (by ``method``)."""
+        named = not self.methods or method is None or method in self.methods
+        return command in self.commands and named
+
+
+def whole(
+    name: str,
+    help: str,
+    default: int,
+    least: int,
+    most: int,
+    *,
+    metavar: str = "N",
+    commands: tuple[Command, ...] = COMMANDS,
+) -> Option[int]:
+    """An option whose value is a whole number from ``least`` to ``most``.
+
+    >>> whole("boat", "how many the boat holds", 2, 1, 6).read("9")
+    Traceback (most recent call last):
+    ...
+    pearls.errors.OptionError: --boat must be a whole number from 1 to 6, not '9'
+    """
+
+    def read(text: str) -> int:
+        n = whole_number(text, least, most)
+        if n is None:
+            raise OptionError(
+                f"--{name} must be a whole number from {least} to {most}, not {quoted(text)}"
+            )
+        return n
+
+    return Option(name, help, default, read, str(default), metavar=metavar, commands=commands)
+
+
+C = TypeVar("C", bound=str)  # one of a choice's names, e.g. a Literal["steps", "slides"]
+
+
+def choice(
+    name: str,
+    help: str,
+    default: C,
+    choices: Sequence[C],
+    *,
+    metavar: str = "NAME",
+    commands: tuple[Command, ...] = COMMANDS,
+    methods: tuple[str, ...] = (),
+) -> Option[C]:
+    """An option whose value is one of ``choices``.
+
+    >>> choice("metric", "what one move is", "steps", ("steps", "slides")).read("hops")
+    Traceback (most recent call last):
+    ...
+    pearls.errors.OptionError: --metric must be one of steps, slides, not 'hops'
+    """
+
+    def read(text: str) -> C:
+        for c in choices:
+            if text == c:
+                return c
+        raise OptionError(f"--{name} must be one of {', '.join(choices)}, not {quoted(text)}")
+
+    return Option(name, help, default, read, default, tuple(choices), metavar, commands, methods)
+
+
+def yes_no(name: str, help: str, default: bool) -> Option[bool]:
+    """An option whose value is ``yes`` or ``no``.
+
+    >>> yes_no("closed", "whether the tour is closed", True).read("no")
+    False
+    """
+    said = choice(name, help, "yes" if default else "no", ("yes", "no"))
+    return Option(
+        name, help, default, lambda text: said.read(text) == "yes", said.default_text, said.choices
+    )
+
+
+class Settings:
+    """Every option's value, read by the option itself: ``settings[DISCS]`` is the
+    value given for ``--discs``, or its default.  Each value given is read (and so
+    checked) once, when the settings are made.
+
+    >>> DISCS = whole("discs", "discs on the first peg", 4, 1, 20)
+    >>> s = Settings((DISCS,), {"discs": "7"})
+    >>> s[DISCS], Settings((DISCS,))[DISCS], dict(s.given)
+    (7, 4, {'discs': '7'})
+    >>> Settings((DISCS,), {"pegs": "4"})
+    Traceback (most recent call last):
+    ...
+    pearls.errors.OptionError: no option --pegs here: the options are --discs
+    """
+
+    def __init__(self, options: Sequence[Option[object]] = (), given: Mapping[str, str] = {}):
+        known = {o.name: o for o in options}
+        for name, text in given.items():
+            if name not in known:
+                names = ", ".join(f"--{n}" for n in known) or "none"
+                raise OptionError(f"no option --{name} here: the options are {names}")
+            known[name].read(text)
+        self.given: Mapping[str, str] = MappingProxyType(dict(given))
+
+    def __getitem__(self, option: Option[T]) -> T:
+        """The value of ``option``: the one given, read, or else its default."""
+        text = self.given.get(option.name)
+        return option.default if text is None else option.read(text)
+
+    def __repr__(self) -> str:
+        return f"Settings({dict(self.given)!r})"
+
+
+NO_SETTINGS = Settings()  # a puzzle without options, e.g. Rush Hour
 
 
 @dataclass(frozen=True)
@@ -133,8 +260,10 @@ def one_per_line(lines: Iterable[str]) -> Iterator[Record]:
 @dataclass(frozen=True)
 class Solution:
     """A search's outcome as plain data: every state (start first) drawn as text, in
-    JSON and as SVG (when asked for and drawable), and the moves in JSON, in words and in
-    notation; ``moves`` is ``None`` when no solution exists."""
+    JSON and as SVG (when asked for and no more than :data:`MAX_DRAWN`), and the moves
+    in JSON, in words and in notation; ``moves`` is ``None`` when no solution exists.
+    Where the solved state is the result, ``answer_key`` names it (``"tour"``) and
+    ``answer`` holds it."""
 
     puzzle: str
     method: str
@@ -145,7 +274,13 @@ class Solution:
     words: tuple[str, ...]
     notation: tuple[str, ...]
     drawings: tuple[str, ...] | None
-    answer: JSON = None  # the solved state as the puzzle's result, where it has one
+    answer: JSON = None
+    answer_key: str | None = None
+
+    @property
+    def captions(self) -> tuple[str, ...]:
+        """What each drawn position shows: ``start``, then ``move 3: C down 3``."""
+        return ("start", *(f"move {i}: {w}" for i, w in enumerate(self.words, start=1)))
 
 
 @dataclass(frozen=True)
@@ -168,29 +303,40 @@ class Survey:
         return len(self.histogram) - 1
 
 
-class Technique(Protocol):
-    """A method as a front end sees it: what it finds, and whether it is shortest."""
+@dataclass(frozen=True)
+class Offered:
+    """A method as a front end lists it: what it finds, whether its solutions are
+    shortest, whether it lists every solution, and the name of its result where that is
+    the solved state."""
 
-    @property
-    def about(self) -> str: ...
+    about: str
+    shortest: bool = False
+    every: bool = False
+    answer: str | None = None
 
-    @property
-    def shortest(self) -> bool: ...
+
+def offered(m: Technique[S, M]) -> Offered:
+    """What a front end lists of the method ``m``."""
+    key = None if m.answer is None else m.answer.key
+    return Offered(m.about, m.shortest, isinstance(m, Every), key)
 
 
 class Solvable(Protocol):
-    """A :class:`Problem` as a front end sees it, whatever its state and move types:
-    its methods, and solving, enumerating and surveying it as plain data."""
+    """A :class:`Problem` as a front end holds it, whatever its state and move types:
+    the registry holds puzzles of many, so a front end sees their problems through this,
+    and the types come back inside :class:`Problem`'s own methods."""
 
     @property
-    def methods(self) -> Mapping[str, Technique]: ...
+    def offered(self) -> Mapping[str, Offered]: ...
 
     @property
     def drawable(self) -> bool: ...
 
     def solve(self, method: str, meter: Meter | None = None, draw: bool = False) -> Solution: ...
 
-    def every(self, meter: Meter | None = None, draw: bool = False) -> Iterator[Solution]: ...
+    def every(
+        self, method: str = EVERY, meter: Meter | None = None, draw: bool = False
+    ) -> Iterator[Solution]: ...
 
     def survey(
         self,
@@ -207,24 +353,23 @@ class Problem(Generic[S, M]):
     """A puzzle, a start state, the methods that solve it, and how to show the states
     and moves that follow.
 
-    ``methods`` maps each name a front end offers to a :class:`~pearls.methods.Method`,
-    the default first.  ``words`` says a move in words, ``notation`` in a few
-    characters and ``move_json`` as JSON, each given the state before it; ``draw``
-    gives an SVG document, where the puzzle has a drawing.  ``state_json`` must name a
-    state the same way in every process (never through a ``set``'s order), since it
-    keys a state for analyses on a cluster.
+    ``methods`` maps each name a front end offers to a method
+    (:data:`~pearls.methods.Technique`), the default first.  ``words`` says a move in
+    words, ``notation`` in a few characters and ``move_json`` as JSON, each given the
+    state before it; ``draw`` gives an SVG document, where the puzzle has a drawing.
+    ``state_json`` must name a state the same way in every process (never through a
+    ``set``'s order), since it keys a state for analyses on a cluster.
 
-    The rest serves analysis and answers: ``reversible`` says every move can be undone,
-    so the start's component is the same seen from its solved positions; ``goals``
-    lists the solved positions in the start's component where the puzzle knows them
-    without a search (else they are found by one); ``perfect_hash`` ranks the states
-    for an analysis in little memory; ``answer`` gives a solved state as the puzzle's
-    result (a tour, a colouring).
+    The rest serves analysis: ``reversible`` says every move can be undone, so the
+    start's component is the same seen from its solved positions; ``goals`` lists the
+    solved positions in the start's component where the puzzle knows them without a
+    search (else they are found by one); ``perfect_hash`` ranks the states for an
+    analysis in little memory.
     """
 
     puzzle: Puzzle[S, M]
     start: S
-    methods: Mapping[str, Method[S, M]]
+    methods: Mapping[str, Technique[S, M]]
     show: Callable[[S], str]
     state_json: Callable[[S], JSON]
     move_json: Callable[[S, M], JSON]
@@ -234,7 +379,11 @@ class Problem(Generic[S, M]):
     reversible: bool = False
     goals: Callable[[S], Sequence[S]] | None = None
     perfect_hash: PerfectHash[S] | None = None
-    answer: Callable[[S], JSON] | None = None
+
+    @property
+    def offered(self) -> Mapping[str, Offered]:
+        """The methods as a front end lists them, the default first."""
+        return {name: offered(m) for name, m in self.methods.items()}
 
     @property
     def drawable(self) -> bool:
@@ -250,44 +399,55 @@ class Problem(Generic[S, M]):
         return json.dumps(self.state_json(q), sort_keys=True)
 
     def solve(self, method: str, meter: Meter | None = None, draw: bool = False) -> Solution:
-        """Solve by ``method``, under ``meter`` (default: no limits); with ``draw``,
-        every state is drawn as SVG too.  Raises :class:`~pearls.errors.OptionError`
-        for a method the problem does not offer."""
-        if method not in self.methods:
+        """One solution by ``method``, under ``meter`` (default: no limits); with
+        ``draw``, every state is drawn as SVG too (up to :data:`MAX_DRAWN`).  Raises
+        :class:`~pearls.errors.OptionError` for a method the problem does not offer."""
+        m = self._method(method)
+        if isinstance(m, Every):
+            raise OptionError(f"the method {method!r} lists every solution: ask for every one")
+        meter = Meter() if meter is None else meter
+        return self._solution(method, m, m.run(self.start, meter), meter, draw)
+
+    def every(
+        self, method: str = EVERY, meter: Meter | None = None, draw: bool = False
+    ) -> Iterator[Solution]:
+        """Every solution, lazily, by ``method`` (one that lists them all), under
+        ``meter`` (default: no limits)."""
+        m = self._method(method)
+        if not isinstance(m, Every):
+            raise OptionError(f"the method {method!r} finds one solution, not every one")
+        meter = Meter() if meter is None else meter
+        for ms in m.run(self.start, meter):
+            yield self._solution(method, m, ms, meter, draw)
+
+    def _method(self, name: str) -> Technique[S, M]:
+        """The method offered by ``name``, or the one line that says what is offered."""
+        if name not in self.methods:
             offered = ", ".join(self.methods)
-            raise OptionError(f"no method {method!r} for this problem: it offers {offered}")
-        meter = Meter() if meter is None else meter
-        return self._solution(method, self.methods[method].run(self.start, meter), meter, draw)
+            raise OptionError(f"no method {quoted(name)} for this problem: it offers {offered}")
+        return self.methods[name]
 
-    def every(self, meter: Meter | None = None, draw: bool = False) -> Iterator[Solution]:
-        """Every solution, lazily, depth first (:func:`~pearls.backtrack.solutions`),
-        under ``meter`` (default: no limits)."""
-        meter = Meter() if meter is None else meter
-        for ms in solutions(meter.watch(self.puzzle), self.start):
-            yield self._solution("all", ms, meter, draw)
-
-    def _solution(self, method: str, ms: list[M] | None, meter: Meter, draw: bool) -> Solution:
+    def _solution(
+        self, name: str, m: Technique[S, M], ms: list[M] | None, meter: Meter, draw: bool
+    ) -> Solution:
         """The states that ``ms`` passes through from the start, as plain data; drawn,
         with ``draw``, unless there are more than :data:`MAX_DRAWN`."""
-        if draw and ms is not None and len(ms) >= MAX_DRAWN:
-            raise OptionError(
-                f"a solution of {len(ms) + 1:,} positions is too long to draw "
-                f"(at most {MAX_DRAWN:,})"
-            )
         states = [self.start]
-        for m in ms or []:
-            states.append(self.puzzle.move(states[-1], m))
+        for move in ms or []:
+            states.append(self.puzzle.move(states[-1], move))
+        drawn = draw and len(states) <= MAX_DRAWN
         return Solution(
             puzzle="",
-            method=method,
+            method=name,
             stats=meter.stats,
             pictures=tuple(map(self.show, states)),
             states=tuple(map(self.state_json, states)),
             moves=None if ms is None else tuple(map(self.move_json, states, ms)),
             words=tuple(map(self.words, states, ms or [])),
             notation=tuple(map(self.notation, states, ms or [])),
-            drawings=tuple(map(self.draw, states)) if draw and self.draw else None,
-            answer=None if ms is None or self.answer is None else self.answer(states[-1]),
+            drawings=tuple(map(self.draw, states)) if drawn and self.draw else None,
+            answer=None if ms is None or m.answer is None else m.answer.of(states[-1]),
+            answer_key=None if m.answer is None else m.answer.key,
         )
 
     def survey(
@@ -361,17 +521,15 @@ class Description:
 
     ``examples`` maps names to texts that ``parse`` reads, the default first;
     ``unsolvable`` names the examples documented to have no solution.  ``parse``
-    raises :class:`~pearls.errors.BoardError` on a text that describes no problem, or
-    on an option's value it cannot use.  The methods offered are those of the default
-    problem (:attr:`methods`); every problem of the puzzle offers the same.
+    raises :class:`~pearls.errors.BoardError` on a text that describes no problem.  The
+    methods offered are those of the default problem (:attr:`methods`); every problem
+    of the puzzle offers the same.
 
     The rest is optional.  ``standard`` gives the usual start's text for the settings
-    (all discs on the first peg), used when no board is given; ``answer_key`` names the
-    result of a puzzle whose answer is its solved state (``"tour"``); ``enumerable``
-    offers every solution (:meth:`every`), and ``all_by_default`` makes every solution
-    the answer (the pandigital numbers); ``generate`` makes new problems from a seed;
-    ``records`` reads the boards of a batch from its lines, lazily, each line its own
-    record unless the puzzle's form spans lines.
+    (all discs on the first peg), used when no board is given; ``generate`` makes new
+    problems from a seed; ``records`` reads the boards of a batch from its lines,
+    lazily, each line its own record unless the puzzle's form spans lines, as
+    ``records_form`` says.
     """
 
     name: str
@@ -380,59 +538,60 @@ class Description:
     parse: Callable[[str, Settings], Solvable]
     examples: Mapping[str, str]
     unsolvable: frozenset[str] = frozenset()
-    options: Sequence[Option] = ()
+    options: Sequence[Option[object]] = ()
     standard: Callable[[Settings], str] | None = None
-    answer_key: str | None = None
-    enumerable: bool = False
-    all_by_default: bool = False
     generate: Callable[[Settings, int, Meter], Iterator[Generated]] | None = None
     records: Callable[[Iterable[str]], Iterator[Record]] = one_per_line
+    records_form: str = "one board a line"
 
     @cached_property
-    def methods(self) -> Mapping[str, Technique]:
+    def methods(self) -> Mapping[str, Offered]:
         """The methods the puzzle offers, the default first: the default problem's."""
-        return self.problem(self.default_text()).methods
+        return self.problem(self.default_text()).offered
+
+    @property
+    def finding(self) -> list[str]:
+        """The methods that find one solution (not every one), the default first."""
+        return [name for name, m in self.methods.items() if not m.every]
+
+    @property
+    def default_method(self) -> str:
+        """The method used when none is named: the first offered."""
+        return next(iter(self.methods))
 
     @cached_property
     def drawable(self) -> bool:
         """Whether the puzzle's states can be drawn as SVG."""
         return self.problem(self.default_text()).drawable
 
-    def options_of(self, command: str) -> Sequence[Option]:
-        """The options that ``command`` takes."""
-        return [o for o in self.options if command in o.commands]
+    def options_of(self, command: str, method: str | None = None) -> Sequence[Option[object]]:
+        """The options that ``command`` takes (by ``method``, where it is named)."""
+        return [o for o in self.options if o.serves(command, method)]
 
-    def settings(self, given: Settings | None = None) -> Settings:
-        """Every option's value: those ``given``, the defaults for the rest.
+    def settings(self, given: Mapping[str, str] | Settings | None = None) -> Settings:
+        """The settings that the texts ``given`` make, each read by its option.
 
-        Raises :class:`~pearls.errors.OptionError` on an unknown option or a value
-        outside an option's choices.
+        Raises :class:`~pearls.errors.OptionError` on an unknown option or a value its
+        option does not take.
         """
-        given = NO_SETTINGS if given is None else given
-        known = {o.name: o for o in self.options}
-        for name, value in given.items():
-            if name not in known:
-                raise OptionError(f"{self.name} takes no option {name!r}")
-            if known[name].choices and value not in known[name].choices:
-                choices = ", ".join(known[name].choices)
-                raise OptionError(f"--{name} must be one of {choices}, not {value!r}")
-        return {o.name: given.get(o.name, o.default) for o in self.options}
+        texts = given.given if isinstance(given, Settings) else given
+        return Settings(self.options, texts or {})
 
-    def default_text(self, settings: Settings | None = None) -> str:
+    def default_text(self, given: Mapping[str, str] | Settings | None = None) -> str:
         """The text of the problem to solve when none is given: the usual start for the
         settings, or else the first example."""
         if self.standard is not None:
-            return self.standard(self.settings(settings))
+            return self.standard(self.settings(given))
         return self.examples[next(iter(self.examples))]
 
-    def problem(self, text: str, settings: Settings | None = None) -> Solvable:
-        """The problem ``text`` describes, under ``settings`` (the defaults filled in)."""
-        return self.parse(text, self.settings(settings))
+    def problem(self, text: str, given: Mapping[str, str] | Settings | None = None) -> Solvable:
+        """The problem ``text`` describes, under the settings ``given``."""
+        return self.parse(text, self.settings(given))
 
-    def drawing(self, text: str, settings: Settings | None = None) -> str | None:
+    def drawing(self, text: str, given: Mapping[str, str] | Settings | None = None) -> str | None:
         """The start of the problem ``text`` describes, drawn as SVG, if the puzzle
         has a drawing."""
-        return self.problem(text, settings).drawing()
+        return self.problem(text, given).drawing()
 
     def solve(
         self,
@@ -440,7 +599,7 @@ class Description:
         text: str,
         meter: Meter | None = None,
         draw: bool = False,
-        settings: Settings | None = None,
+        settings: Mapping[str, str] | Settings | None = None,
     ) -> Solution:
         """Solve the problem ``text`` describes by ``method``, under ``meter`` (default:
         no limits); with ``draw``, every state is drawn as SVG too."""
@@ -450,19 +609,20 @@ class Description:
         self,
         text: str,
         meter: Meter | None = None,
-        settings: Settings | None = None,
+        settings: Mapping[str, str] | Settings | None = None,
         draw: bool = False,
+        method: str = EVERY,
     ) -> Iterator[Solution]:
         """Every solution of the problem ``text`` describes, lazily, depth first, under
         ``meter`` (default: no limits)."""
-        for solution in self.problem(text, settings).every(meter, draw):
+        for solution in self.problem(text, settings).every(method, meter, draw):
             yield replace(solution, puzzle=self.name)
 
     def survey(
         self,
         text: str,
         meter: Meter | None = None,
-        settings: Settings | None = None,
+        settings: Mapping[str, str] | Settings | None = None,
         from_goals: bool | None = None,
         analyser: Analyser | None = None,
     ) -> Survey:

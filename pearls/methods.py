@@ -7,9 +7,16 @@ solution, or ``None`` when none exists.  In the chapter's terms::
 
     type Runner = State -> Meter -> Maybe [Move]
 
-A problem carries its methods as a mapping from name to method, the default first; the
-adapters below build them from what a puzzle has (its three functions, a planner, a
-prune, an estimate), so the names a front end lists are the methods that run.
+There are three kinds of method.  A :class:`Method` finds one solution, its moves; with
+an :class:`Answer` the solution's result is its solved state (a knight's tour, a
+colouring), not the moves that built it.  An :class:`Every` lists every solution,
+lazily (``solutions q``, :mod:`pearls.backtrack`).
+
+A problem carries its methods as a mapping from name to method, the default first;
+:func:`chapter` builds the chapter's methods from what a puzzle has (its three
+functions, a planner, a prune, a lower bound), :func:`completing` those of a puzzle
+whose states are partial solutions, and the adapters below build one at a time, so the
+names a front end lists are the methods that run.
 
 >>> from pearls.puzzles import graph
 >>> from pearls.limits import Meter
@@ -23,7 +30,7 @@ prune, an estimate), so the names a front end lists are the methods that run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeAlias, TypeVar
 
@@ -32,15 +39,22 @@ from pearls import deepening, informed, search
 from pearls.deepening import Prune, no_prune
 from pearls.informed import Estimate, Heuristic
 from pearls.limits import Meter
-from pearls.types import M, Planner, Puzzle, S
+from pearls.types import JSON, M, Planner, Puzzle, S
 
 __all__ = [
+    "EVERY",
+    "Answer",
+    "Every",
     "Method",
     "Runner",
+    "Technique",
     "astar",
     "backtrack",
     "bfs",
+    "chapter",
+    "completing",
     "dfs",
+    "every",
     "idastar",
     "iddfs",
     "known",
@@ -48,18 +62,45 @@ __all__ = [
 ]
 
 Runner: TypeAlias = Callable[[S, Meter], list[M] | None]  # e.g. lambda q, meter: [(0, 19)]
+Lister: TypeAlias = Callable[[S, Meter], Iterator[list[M]]]  # every solution's moves, lazily
+EVERY = "all"  # the name every solution is offered by, as ``--method all`` (or ``--all``)
 T = TypeVar("T", bound=Hashable)  # the states a led search runs over: a puzzle's, or scored
 N = TypeVar("N")  # its moves
 
 
 @dataclass(frozen=True)
+class Answer(Generic[S]):
+    """A puzzle's result when it is the solved state rather than the moves to it: its
+    name and the state as JSON, e.g. ``Answer("tour", tour_json)``."""
+
+    key: str
+    of: Callable[[S], JSON]
+
+
+@dataclass(frozen=True)
 class Method(Generic[S, M]):
     """A way of solving a problem: ``run`` it on a start and a meter; ``about`` says in
-    one line what it finds and how; ``shortest`` whether its solutions are shortest."""
+    one line what it finds and how; ``shortest`` whether its solutions are shortest;
+    ``answer``, where the solved state is the result."""
 
     run: Runner[S, M]
     about: str
     shortest: bool = False
+    answer: Answer[S] | None = None
+
+
+@dataclass(frozen=True)
+class Every(Generic[S, M]):
+    """Every solution of a problem: ``run`` lists their moves, lazily, depth first, on a
+    start and a meter; ``answer``, where each solved state is a result."""
+
+    run: Lister[S, M]
+    about: str
+    answer: Answer[S] | None = None
+    shortest = False  # the solutions listed are of every length
+
+
+Technique: TypeAlias = Method[S, M] | Every[S, M]  # any kind of method
 
 
 def bfs(puzzle: Puzzle[S, M]) -> Method[S, M]:
@@ -140,7 +181,11 @@ _ASTAR = "a shortest solution led by a lower bound on the moves left (astar)"
 _IDASTAR = "a shortest solution by deepening on that bound, in little memory (idastar)"
 
 
-def backtrack(puzzle: Puzzle[S, M], order: backtracking.Order[S, M] | None = None) -> Method[S, M]:
+def backtrack(
+    puzzle: Puzzle[S, M],
+    order: backtracking.Order[S, M] | None = None,
+    answer: Answer[S] | None = None,
+) -> Method[S, M]:
     """The first solution by backtracking, with no set of visited states: for puzzles
     whose states are partial solutions, ``head (solutions q)``
     (:func:`~pearls.backtrack.solutions`), the moves tried in the order ``order``
@@ -149,7 +194,82 @@ def backtrack(puzzle: Puzzle[S, M], order: backtracking.Order[S, M] | None = Non
     def first(q: S, meter: Meter) -> list[M] | None:
         return next(backtracking.solutions(meter.watch(puzzle), q, order), None)
 
-    return Method(first, "the first solution by backtracking, no visited set (solutions)")
+    about = "the first solution by backtracking, no visited set (solutions)"
+    return Method(first, about, answer=answer)
+
+
+def every(
+    puzzle: Puzzle[S, M],
+    order: backtracking.Order[S, M] | None = None,
+    answer: Answer[S] | None = None,
+) -> Every[S, M]:
+    """Every solution, depth first, with no set of visited states:
+    ``solutions q`` (:func:`~pearls.backtrack.solutions`), the moves tried in the order
+    ``order`` gives."""
+    return Every(
+        lambda q, meter: backtracking.solutions(meter.watch(puzzle), q, order),
+        "every solution, depth first, and how many (solutions)",
+        answer,
+    )
+
+
+def chapter(
+    puzzle: Puzzle[S, M],
+    planner: Planner[S, M] | None = None,
+    prune: Prune[S, M] | None = None,
+    bound: Heuristic[S] | Estimate[S, M] | None = None,
+    without: Collection[str] = (),
+) -> dict[str, Method[S, M]]:
+    """The chapter's methods for a puzzle, from what it has, in the order a front end
+    offers them, ``bfs`` the default: ``bfs`` and ``dfs`` always, ``plan`` with a
+    planner, ``iddfs`` with a prune (:data:`~pearls.deepening.no_prune` where none
+    is needed), ``astar`` and ``idastar`` with a lower bound on the moves left; less
+    the names in ``without``, each a method the puzzle has but would not pay.
+
+    >>> from pearls.puzzles import graph
+    >>> list(chapter(graph.puzzle({"a": "b"}, goal="b"), prune=no_prune))
+    ['bfs', 'dfs', 'iddfs']
+    """
+    made: dict[str, Method[S, M]] = {"bfs": bfs(puzzle)}
+    if planner is not None:
+        made["plan"] = plan(planner)
+    made["dfs"] = dfs(puzzle)
+    if prune is not None:
+        made["iddfs"] = iddfs(puzzle, prune)
+    if bound is not None:
+        made["astar"] = astar(puzzle, bound)
+        made["idastar"] = idastar(puzzle, bound)
+    return {name: m for name, m in made.items() if name not in without}
+
+
+def completing(
+    puzzle: Puzzle[S, M],
+    answer: Answer[S],
+    order: backtracking.Order[S, M] | None = None,
+    every_first: bool = False,
+) -> dict[str, Technique[S, M]]:
+    """The methods of a puzzle whose states are partial solutions, each reached by one
+    sequence of moves only (a tour, a colouring): ``backtrack`` (the default: a set of
+    visited states would never spare a search), the chapter's ``dfs`` and ``bfs``, and
+    every solution (:data:`EVERY`, the default where ``every_first``); each solution's
+    result is its solved state, the ``answer``.
+
+    >>> from pearls.puzzles import graph
+    >>> list(completing(graph.puzzle({"a": "b"}, goal="b"), Answer("node", str)))
+    ['backtrack', 'dfs', 'bfs', 'all']
+    """
+    one: dict[str, Technique[S, M]] = {
+        "backtrack": backtrack(puzzle, order, answer),
+        "dfs": _answering(dfs(puzzle), answer),
+        "bfs": _answering(bfs(puzzle), answer),
+    }
+    listing = every(puzzle, order, answer)
+    return {EVERY: listing, **one} if every_first else {**one, EVERY: listing}
+
+
+def _answering(m: Method[S, M], answer: Answer[S]) -> Method[S, M]:
+    """``m``, its solution's result the solved state."""
+    return Method(m.run, m.about, m.shortest, answer)
 
 
 def known(

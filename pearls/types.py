@@ -27,6 +27,7 @@ from pyrsistent import PList, plist
 from pearls.errors import BoardError
 
 __all__ = [
+    "JSON",
     "AFrontier",
     "APath",
     "BoardError",
@@ -45,6 +46,8 @@ __all__ = [
 
 S = TypeVar("S", bound=Hashable)  # a state, e.g. a Rush Hour grid pvector([(17, 18), (1, 15)])
 M = TypeVar("M")  # a move, e.g. (0, 19): vehicle 0 to cell 19
+
+JSON: TypeAlias = bool | int | float | str | list["JSON"] | dict[str, "JSON"] | None  # [0, 16]
 
 History: TypeAlias = PList[M]  # moves made so far, newest first, e.g. plist([(0, 20), (0, 19)])
 Plan: TypeAlias = tuple[M, ...]  # moves intended next, first move first, e.g. ((0, 19), (0, 20))

@@ -7,8 +7,9 @@ prints, reads files or knows a puzzle by name.  :func:`catalogue` lists the regi
 (:mod:`pearls.registry`) for the playground's pickers; :func:`solve` and :func:`analyze`
 answer as ``pearls solve`` and ``pearls analyze`` do, in the words of
 :mod:`pearls.cli.render`, with every position drawn; :func:`draw` draws a board;
-:func:`handle` dispatches one message.  A docs page's own ``pycon`` examples run in
-:mod:`pearls.pycon` instead, which the browser imports apart (it needs :mod:`doctest`).
+:func:`handle` dispatches one message.  Each is a face over :mod:`pearls.frontend`:
+the request read from JSON, the outcome written as JSON, so the page's words are the
+command line's.
 
 Every answer carries ``status`` (``"solved"``, ``"none"``, ``"analysed"``, ``"limit"``,
 ``"error"`` or ``"ok"``) and, but for a catalogue or a drawing, the one line
@@ -29,11 +30,27 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
-from pearls import svg
-from pearls.cli import MAX_STATES, TIMEOUT, render
-from pearls.description import JSON, Description, Option, Settings, Solution
-from pearls.errors import BoardError, InputError, LimitReached, OptionError
-from pearls.limits import Meter, Stats
+from pearls import frontend, svg
+from pearls.description import JSON, Description, Option
+from pearls.errors import BoardError, InputError, OptionError
+from pearls.frontend import (
+    MAX_STATES,
+    TIMEOUT,
+    Analyze,
+    Board,
+    Draw,
+    Example,
+    Limits,
+    Outcome,
+    Request,
+    Solve,
+    Solved,
+    Source,
+    Surveyed,
+    Task,
+    Usual,
+)
+from pearls.limits import Stats
 from pearls.registry import PUZZLES
 
 __all__ = [
@@ -42,7 +59,6 @@ __all__ = [
     "MAX_TEXT",
     "Answer",
     "Post",
-    "Request",
     "analyze",
     "catalogue",
     "draw",
@@ -50,7 +66,7 @@ __all__ = [
     "solve",
 ]
 
-Request: TypeAlias = Mapping[str, JSON]  # e.g. {"puzzle": "rushhour", "example": "g1"}
+Message: TypeAlias = Mapping[str, JSON]  # e.g. {"puzzle": "rushhour", "example": "g1"}
 Answer: TypeAlias = dict[str, JSON]  # e.g. {"status": "solved", "outcome": "solved in ..."}
 Post: TypeAlias = Callable[[str], None]  # sends a progress message (JSON) to the page
 
@@ -63,7 +79,7 @@ MAX_TEXT = 1 << 20  # characters of a board, as the command line reads one
 def catalogue() -> Answer:
     """Every registered puzzle as the playground offers it: its title, text form,
     examples (each drawn, where the puzzle draws), methods, and the options of each
-    command; and the command line's default limits.
+    command with the methods they serve; and the default limits.
 
     >>> entry = catalogue()["puzzles"][0]
     >>> entry["name"], [m["name"] for m in entry["methods"]], entry["default"]
@@ -85,29 +101,33 @@ def _entry(d: Description) -> Answer:
         "drawings": {name: d.drawing(text) for name, text in d.examples.items()},
         "default": next(iter(d.examples)),
         "usual": d.default_text() if d.standard else None,
-        "unsolvable": list(sorted(d.unsolvable)),
+        "unsolvable": list[JSON](sorted(d.unsolvable)),
         "methods": [
-            {"name": name, "about": m.about, "shortest": m.shortest}
+            {"name": name, "about": m.about, "shortest": m.shortest, "every": m.every}
             for name, m in d.methods.items()
         ],
-        "every": d.enumerable,
-        "all_by_default": d.all_by_default,
-        "answer_key": d.answer_key,
         "options": {command: [_option(o) for o in d.options_of(command)] for command in COMMANDS},
     }
 
 
-def _option(o: Option) -> Answer:
-    """An option as a form field: name, help, default and choices."""
-    return {"name": o.name, "help": o.help, "default": o.default, "choices": list(o.choices)}
+def _option(o: Option[object]) -> Answer:
+    """An option as a form field: name, help, default, choices, and the methods it
+    serves (every method where none is named)."""
+    return {
+        "name": o.name,
+        "help": o.help,
+        "default": o.default_text,
+        "choices": list(o.choices),
+        "methods": list(o.methods),
+    }
 
 
-def solve(request: Request, progress: Post | None = None) -> Answer:
+def solve(message: Message, progress: Post | None = None) -> Answer:
     """Solve as ``pearls solve`` does: ``puzzle``; ``board`` (its text) or ``example``
-    (a name) or neither (the puzzle's default); ``method`` (the default first, or
-    ``"all"`` for every solution where the puzzle lists them); ``options`` (name to
-    value); ``max_states`` and ``timeout`` (the command line's defaults).  Progress
-    (states expanded so far) goes to ``progress`` as JSON, five times a second.
+    (a name) or neither (the puzzle's default); ``method`` (the default first; ``"all"``
+    lists every solution where the puzzle offers it); ``options`` (name to value);
+    ``max_states`` and ``timeout`` (the command line's defaults).  Progress (states
+    expanded so far) goes to ``progress`` as JSON, five times a second.
 
     The answer: ``status``, the ``outcome`` line, the command line's ``text`` lines and
     ``json`` object, and for one solution the ``captions`` ("move 3: C down 3") and the
@@ -120,11 +140,11 @@ def solve(request: Request, progress: Post | None = None) -> Answer:
     >>> solve({"puzzle": "hanoi", "method": "guess"})["outcome"]
     "no method 'guess' for this problem: it offers bfs, plan, direct, dfs, astar, idastar"
     """
-    return _answering(request, "solve", progress, _solve)
+    return _answering(message, progress, _solving)
 
 
-def analyze(request: Request, progress: Post | None = None) -> Answer:
-    """Analyse as ``pearls analyze`` does (the request as for :func:`solve`, and
+def analyze(message: Message, progress: Post | None = None) -> Answer:
+    """Analyse as ``pearls analyze`` does (the message as for :func:`solve`, and
     ``from``: ``"goals"``, ``"start"`` or neither): the ``outcome`` line, the ``text``
     and ``json``, the histogram as a bar ``chart`` (SVG), and the first
     :data:`MAX_FARTHEST` farthest positions ``drawn`` (SVG, where the puzzle draws one
@@ -136,90 +156,132 @@ def analyze(request: Request, progress: Post | None = None) -> Answer:
     >>> answer["json"]["histogram"], answer["chart"].count('class="bar"')
     ([1, 2, 2, 4], 4)
     """
-    return _answering(request, "analyze", progress, _analyze)
+    return _answering(message, progress, _analysing)
 
 
-def draw(request: Request) -> Answer:
-    """The start of the board a request names, drawn as SVG (``drawing``, ``None``
+def draw(message: Message) -> Answer:
+    """The start of the board a message names, drawn as SVG (``drawing``, ``None``
     where the puzzle has no drawing), or the command line's one line on a bad board.
 
     >>> draw({"puzzle": "hanoi", "options": {"discs": "2"}})["drawing"][:4]
     '<svg'
     """
-
-    def drawing(request: Request, d: Description, text: str, s: Settings, m: Meter) -> Answer:
-        return {"status": "ok", "drawing": d.drawing(text, s)}
-
-    return _answering(request, "solve", None, drawing)
+    return _answering(message, None, lambda m: Draw())
 
 
-Work: TypeAlias = Callable[[Request, Description, str, Settings, Meter], Answer]
+def _solving(message: Message) -> Task:
+    """Solving by the method the message names, every position drawn."""
+    method = message.get("method")
+    return Solve(None if method in (None, "") else _text(method, "method"), draw=True)
 
 
-def _answering(request: Request, command: str, progress: Post | None, work: Work) -> Answer:
-    """Read the request's puzzle, settings, board and limits, do ``work``, and turn
-    every way it can fail into the command line's one line."""
-    meter: Meter | None = None
+def _analysing(message: Message) -> Task:
+    """Analysing from where the message says."""
+    where = message.get("from")
+    return Analyze(None if where not in ("goals", "start") else where == "goals")
+
+
+def _answering(message: Message, progress: Post | None, task: Callable[[Message], Task]) -> Answer:
+    """Read the message as a request for ``task``, ask the front end, and write its
+    outcome as JSON: the command line's own words."""
     try:
-        d = _puzzle(request)
-        settings = d.settings(_given(request, d, command))
-        meter = _meter(request, command, progress)
-        try:
-            text = _board(request, d, settings)
-            return work(request, d, text, settings, meter)
-        except BoardError as e:
-            raise BoardError(f"bad board: {e}") from e
-    except ValueError as e:  # a BoardError, OptionError or InputError, or a parser's slip
+        request = _request(message, task(message))
+    except ValueError as e:  # an OptionError or InputError
         return {"status": "error", "outcome": " ".join(str(e).split())}
-    except LimitReached as e:
-        return _stopped(request, command, e)
-    except (MemoryError, RecursionError):
-        expanded, seconds = (0, 0.0) if meter is None else (meter.expanded, meter.seconds)
-        why = "the work needed more memory than the browser gives it"
-        return _stopped(request, command, LimitReached("memory", expanded, seconds, 0, why))
+    report = None if progress is None else _reporter(progress)
+    outcome = frontend.respond(request, report)
+    return {"status": outcome.status, "outcome": outcome.line, **_shown(request, outcome)}
 
 
-def _stopped(request: Request, command: str, e: LimitReached) -> Answer:
-    """A limit that stopped the work: its line, and the command line's JSON."""
-    name = str(request.get("puzzle", ""))
-    method = str(request.get("method", "")) if command == "solve" else None
-    return {"status": "limit", "outcome": str(e), "json": render.limit_json(name, method, e)}
+def _shown(request: Request, outcome: Outcome) -> Answer:
+    """What the page shows of an outcome beside its line: the words and the JSON, and
+    for a solution its captions and drawn positions, for an analysis its chart and
+    farthest positions drawn."""
+    if outcome.status == "error":
+        return {}
+    if outcome.status == "ok":
+        return dict(outcome.json)
+    shown: Answer = {"text": list(outcome.lines), "json": outcome.json}
+    if isinstance(outcome, Solved):
+        solution = outcome.solution
+        drawings = solution.drawings
+        shown["captions"] = list(solution.captions)
+        shown["notation"] = list(solution.notation)
+        shown["frames"] = None if drawings is None else list(drawings)
+    if isinstance(outcome, Surveyed):
+        shown.update(_surveyed(request, outcome))
+    return shown
 
 
-def _puzzle(request: Request) -> Description:
-    """The registered puzzle the request names."""
-    name = request.get("puzzle")
-    if not isinstance(name, str) or name not in PUZZLES:
-        raise OptionError(f"no puzzle {name!r}: the puzzles are {', '.join(PUZZLES)}")
-    return PUZZLES[name]
+def _surveyed(request: Request, outcome: Surveyed) -> Answer:
+    """An analysis's histogram charted and its farthest positions drawn."""
+    survey = outcome.survey
+    chart = svg.bar_chart(
+        survey.histogram,
+        title=f"{survey.states:,} positions by distance",
+        x_label="distance",
+        y_label="positions",
+    )
+    shown = survey.pictures[:MAX_FARTHEST]
+    d = PUZZLES[request.puzzle]
+    return {
+        "chart": chart,
+        "pictures": list(shown),
+        "drawn": [_drawn(d, picture, request.options) for picture in shown],
+    }
 
 
-def _given(request: Request, d: Description, command: str) -> Settings:
-    """The options the request gives that ``command`` takes, as text."""
-    options = request.get("options") or {}
+def _drawn(d: Description, picture: str, options: Mapping[str, str]) -> str | None:
+    """A position drawn from its text, where the puzzle draws and its text form reads
+    back what it shows; ``None`` otherwise."""
+    if not d.drawable:
+        return None
+    try:
+        return d.drawing(picture, {k: v for k, v in options.items() if k in _solving_options(d)})
+    except BoardError:
+        return None
+
+
+def _solving_options(d: Description) -> set[str]:
+    """The names of the options ``solve`` takes."""
+    return {o.name for o in d.options_of("solve")}
+
+
+def _request(message: Message, task: Task) -> Request:
+    """The request a message makes for ``task``: its puzzle, board, options of the
+    task's command, and limits."""
+    puzzle = message.get("puzzle")
+    if not isinstance(puzzle, str) or puzzle not in PUZZLES:
+        raise OptionError(f"no puzzle {puzzle!r}: the puzzles are {', '.join(PUZZLES)}")
+    return Request(
+        puzzle,
+        task,
+        _source(message),
+        _options(message, PUZZLES[puzzle], frontend.command_of(task)),
+        _limits(message, task),
+    )
+
+
+def _source(message: Message) -> Source:
+    """Where the board comes from: the ``board`` given, the ``example`` named, or the
+    usual start."""
+    board, example = message.get("board"), message.get("example")
+    if board is not None:
+        return Board(_text(board, "the board"))
+    return Usual() if example is None else Example(_text(example, "example"))
+
+
+def _options(message: Message, d: Description, command: str) -> dict[str, str]:
+    """The options the message gives that ``command`` takes, as text."""
+    options = message.get("options") or {}
     if not isinstance(options, dict):
         raise OptionError("options must be an object of names and values")
     known = {o.name for o in d.options_of(command)}
     return {name: _text(value, f"--{name}") for name, value in options.items() if name in known}
 
 
-def _board(request: Request, d: Description, settings: Settings) -> str:
-    """The text of the problem: the ``board`` given, the ``example`` named, or the
-    puzzle's default for the settings."""
-    board, example = request.get("board"), request.get("example")
-    if board is not None:
-        return _text(board, "the board")
-    if example is not None:
-        if example not in d.examples:
-            raise OptionError(
-                f"{d.name} has no example {example!r}: it has {', '.join(d.examples)}"
-            )
-        return d.examples[str(example)]
-    return d.default_text(settings)
-
-
 def _text(value: JSON, what: str) -> str:
-    """A text field of the request, at most :data:`MAX_TEXT` characters."""
+    """A text field of the message, at most :data:`MAX_TEXT` characters."""
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise OptionError(f"{what} must be a text, not {json.dumps(value)[:40]}")
     text = str(value)
@@ -228,16 +290,15 @@ def _text(value: JSON, what: str) -> str:
     return text
 
 
-def _meter(request: Request, command: str, progress: Post | None) -> Meter:
-    """A meter with the request's limits (the command line's defaults), reporting to
-    ``progress``; an analysis's tables bounded by :data:`MAX_MEMORY`."""
-    max_states = _number(request.get("max_states"), "max_states", MAX_STATES)
+def _limits(message: Message, task: Task) -> Limits:
+    """The message's limits (the command line's defaults); an analysis's tables
+    bounded by :data:`MAX_MEMORY`."""
+    max_states = _number(message.get("max_states"), "max_states", MAX_STATES)
     if max_states < 1:
         raise OptionError(f"max_states must be at least 1, not {max_states:g}")
-    timeout = _number(request.get("timeout"), "timeout", TIMEOUT)
-    report = None if progress is None else _reporter(progress)
-    memory = MAX_MEMORY if command == "analyze" else None
-    return Meter(int(max_states), timeout, report, max_memory=memory)
+    timeout = _number(message.get("timeout"), "timeout", TIMEOUT)
+    memory = MAX_MEMORY if isinstance(task, Analyze) else None
+    return Limits(int(max_states), timeout, memory)
 
 
 def _number(value: JSON, name: str, default: float) -> float:
@@ -273,99 +334,13 @@ def _reporter(post: Post) -> Callable[[Stats], None]:
     return report
 
 
-def _method(request: Request, d: Description) -> str:
-    """The method asked for, the puzzle's default if none; ``"all"`` where every
-    solution is asked for (or is the puzzle's answer)."""
-    method = request.get("method") or next(iter(d.methods))
-    if d.all_by_default or (method == "all" and d.enumerable):
-        return "all"
-    return str(method)
-
-
-def _solve(request: Request, d: Description, text: str, settings: Settings, meter: Meter) -> Answer:
-    """One solution, or every solution, as the command line says it."""
-    method = _method(request, d)
-    if method == "all":
-        found = list(d.every(text, meter, settings))
-        lines = render.every_text(found, meter.stats)
-        status = "solved" if found else "none"
-        every = render.every_json(d.name, found, meter.stats)
-        return {"status": status, "outcome": lines[-1], "text": list(lines), "json": every}
-    if method not in d.methods:
-        offered = ", ".join(d.methods)
-        raise OptionError(f"no method {method!r} for this problem: it offers {offered}")
-    solution = _solution(d, text, settings, method, meter)
-    return {
-        "status": "none" if solution.moves is None else "solved",
-        "outcome": render.outcome(solution, d.answer_key),
-        "text": list(render.solution_text(solution, d.answer_key)),
-        "json": render.solution_json(solution, d.answer_key),
-        "captions": ["start", *(f"move {i}: {w}" for i, w in enumerate(solution.words, 1))],
-        "notation": list(solution.notation),
-        "frames": None if solution.drawings is None else list(solution.drawings),
-    }
-
-
-def _solution(d: Description, text: str, settings: Settings, method: str, meter: Meter) -> Solution:
-    """The solution ``method`` (one the puzzle offers) finds, every position drawn
-    where the puzzle draws and the solution is not too long to draw: drawing refuses
-    one too long only once it is found, so it is then found again, undrawn, on a new
-    meter with the same limits (the search is deterministic, and its count is one
-    search's, as the command line's)."""
-    if not d.drawable:
-        return d.solve(method, text, meter, False, settings)
-    try:
-        return d.solve(method, text, meter, True, settings)
-    except OptionError:
-        again = Meter(meter.max_states, meter.timeout, meter.progress, meter.every)
-        return d.solve(method, text, again, False, settings)
-
-
-def _analyze(
-    request: Request, d: Description, text: str, settings: Settings, meter: Meter
-) -> Answer:
-    """The board's component summed up, as the command line says it, with the
-    histogram charted and the farthest positions drawn."""
-    where = request.get("from")
-    from_goals = None if where not in ("goals", "start") else where == "goals"
-    survey = d.survey(text, meter, settings, from_goals)
-    lines = render.survey_text(survey)
-    chart = svg.bar_chart(
-        survey.histogram,
-        title=f"{survey.states:,} positions by distance",
-        x_label="distance",
-        y_label="positions",
-    )
-    shown = survey.pictures[:MAX_FARTHEST]
-    return {
-        "status": "analysed",
-        "outcome": lines[0],
-        "text": list(lines),
-        "json": render.survey_json(survey),
-        "chart": chart,
-        "pictures": list(shown),
-        "drawn": [_drawn(d, picture, settings) for picture in shown],
-    }
-
-
-def _drawn(d: Description, picture: str, settings: Settings) -> str | None:
-    """A position drawn from its text, where the puzzle draws and its text form reads
-    back what it shows; ``None`` otherwise."""
-    if not d.drawable:
-        return None
-    try:
-        return d.drawing(picture, settings)
-    except BoardError:
-        return None
-
-
 def handle(message: str, post: Post | None = None) -> str:
     """Answer one message from the page (a JSON object with ``op``: ``"catalogue"``,
     ``"solve"``, ``"analyze"`` or ``"draw"``, and the request's fields) as one JSON
     object, progress going to ``post``.
 
     >>> json.loads(handle('{"op": "draw", "puzzle": "graph"}'))
-    {'status': 'ok', 'drawing': None}
+    {'status': 'ok', 'outcome': 'this puzzle has no drawing', 'drawing': None}
     """
     try:
         request = json.loads(message)
@@ -376,15 +351,17 @@ def handle(message: str, post: Post | None = None) -> str:
     return json.dumps(_dispatch(request, post))
 
 
-def _dispatch(request: dict[str, JSON], post: Post | None) -> Answer:
-    """The answer to one request."""
-    op = request.get("op")
-    if op == "catalogue":
-        return catalogue()
-    if op == "solve":
-        return solve(request, post)
-    if op == "analyze":
-        return analyze(request, post)
-    if op == "draw":
-        return draw(request)
-    return {"status": "error", "outcome": f"no operation {op!r}"}
+_OPERATIONS: Mapping[str, Callable[[Message, Post | None], Answer]] = {
+    "catalogue": lambda message, post: catalogue(),
+    "solve": solve,
+    "analyze": analyze,
+    "draw": lambda message, post: draw(message),
+}
+
+
+def _dispatch(message: dict[str, JSON], post: Post | None) -> Answer:
+    """The answer to one message, by its ``op``."""
+    op = message.get("op")
+    if not isinstance(op, str) or op not in _OPERATIONS:
+        return {"status": "error", "outcome": f"no operation {op!r}"}
+    return _OPERATIONS[op](message, post)

@@ -7,7 +7,7 @@ the corruptions of a real solution that any puzzle's must.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cache
 
@@ -15,17 +15,17 @@ import pytest
 from checkers import Illegal, Posed, checker, written
 from described import typed
 
-from pearls.description import JSON, Description, Settings, Solution
+from pearls.description import JSON, Description, Solution
 from pearls.registry import PUZZLES
 
 Case = tuple[object, object, str]  # states and moves as JSON, what the refusal says
 
 
-def posed(d: Description, text: str, settings: Settings | None = None) -> Posed:
+def posed(d: Description, text: str, settings: Mapping[str, str] | None = None) -> Posed:
     """The problem ``text`` poses, as the laws pose it: every option's value, the
     start in JSON."""
     p = typed(d.problem(text, settings))
-    return Posed(text, d.settings(settings), p.state_json(p.start))
+    return Posed(text, dict(settings or {}), p.state_json(p.start))
 
 
 def as_json(x: object) -> JSON:
@@ -50,7 +50,7 @@ def solution(name: str, states: object, moves: object) -> Solution:
     """The solution of these states and moves (``None``: no solution), its answer the
     last state where the puzzle's answer is its solved state."""
     shown = listed(states)
-    answered = PUZZLES[name].answer_key is not None and moves is not None
+    answered = any(m.answer for m in PUZZLES[name].methods.values()) and moves is not None
     return written(shown, None if moves is None else listed(moves), shown[-1] if answered else None)
 
 
@@ -79,7 +79,7 @@ def example_with_moves(name: str) -> tuple[str, Solution]:
     """The first example of puzzle ``name`` whose default solution makes a move, and
     that solution."""
     d = PUZZLES[name]
-    method = next(iter(d.methods))
+    method = d.finding[0]
     for text in d.examples.values():
         solution = d.solve(method, text)
         if solution.moves:
@@ -492,7 +492,7 @@ RIVER_ILLEGAL: list[tuple[str, Case]] = [
 
 def river(start: JSON, boat: str = "2") -> Posed:
     """A river crossing posed from its start, in a boat for ``boat``."""
-    return Posed("", PUZZLES["river"].settings({"boat": boat}), start)
+    return Posed("", {"boat": boat}, start)
 
 
 @pytest.mark.parametrize(("boat", "case"), RIVER_ILLEGAL)
@@ -587,7 +587,7 @@ def test_the_8_and_15_puzzles_are_square_trays(name: str, side: int) -> None:
     cells = side * side
     start: list[JSON] = [*range(1, cells - 1), 0, cells - 1]
     goal: list[JSON] = [*range(1, cells), 0]
-    problem = Posed("", PUZZLES[name].settings(), start)
+    problem = Posed("", {}, start)
     slide = {"tile": cells - 1, "from": [side - 1, side - 1], "to": [side - 1, side - 2]}
     accepts(name, problem, [start, goal], [slide])
     wrapped = {"tile": cells - 2, "from": [side - 2, side - 1], "to": [side - 1, side - 2]}

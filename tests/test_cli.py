@@ -295,7 +295,6 @@ def test_empty_stdin(capsys: Capture, monkeypatch: pytest.MonkeyPatch) -> None:
         ["solve", "rushhour", "--timeout", "soon"],
         ["solve", "rushhour", "--json", "--moves"],
         ["solve", "rushhour", "--example", "g9"],
-        ["solve", "rushhour", "--method", "astar"],
         ["solve", "rushhour", "--example", "g1", "--board", " ".join(G1_ROWS)],
         ["solve", "rushhour", "--board"],
         ["solve", "rushhour", "--frobnicate"],
@@ -411,3 +410,9 @@ def test_processes_started_while_workers_are_unheard_write_their_errors_nowhere(
         told.write("command ")
     subprocess.run(speak, check=True)
     assert capfd.readouterr().err == "command worker "
+
+
+def test_a_method_not_offered_is_refused_in_the_words_of_the_browser(capsys: Capture) -> None:
+    code, out, err = run(capsys, "--method", "astar")
+    said = "no method 'astar' for this problem: it offers bfs, plan, dfs"
+    assert (code, out, err) == (2, "", f"pearls: {said}\n")

@@ -246,7 +246,7 @@ def test_svg_writes_each_position_and_a_viewer(capsys: Capture, tmp_path: Path) 
 def test_svg_of_a_puzzle_without_drawing_is_refused(capsys: Capture, tmp_path: Path) -> None:
     code, out, err = pearls(capsys, "solve", "graph", "--svg", str(tmp_path / "g"))
     assert (code, out) == (2, "")
-    assert err == "pearls: --svg: the puzzle 'graph' has no drawing\n"
+    assert "unrecognized arguments: --svg" in err and err.count("\n") == 1
     assert not (tmp_path / "g").exists()
 
 

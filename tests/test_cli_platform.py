@@ -14,14 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from pearls import cli, methods
+from pearls import cli, frontend, methods
 from pearls.description import (
     JSON,
     Description,
     Generated,
-    Option,
     Problem,
     Settings,
+    choice,
+    whole,
 )
 from pearls.errors import BoardError, OptionError
 from pearls.limits import Meter
@@ -39,28 +40,35 @@ def stairs(top: int) -> Puzzle[tuple[int, ...], int]:
     )
 
 
+TOP = whole("top", "the step to reach", 4, 1, 100)
+
+
 def parse(text: str, settings: Settings) -> Problem[tuple[int, ...], int]:
     """A start step as text; ``--top`` the step to reach."""
-    if not text.strip().isdigit() or not settings["top"].isdigit():
+    if not text.strip().isdigit():
         raise BoardError(f"a step is a number, not {text!r}")
-    climb = stairs(int(settings["top"]))
+    climb = stairs(settings[TOP])
+    steps: methods.Answer[tuple[int, ...]] = methods.Answer("steps", list)
     return Problem(
         puzzle=climb,
         start=(int(text),),
-        methods={"bfs": methods.bfs(climb), "dfs": methods.dfs(climb)},
+        methods={
+            "bfs": methods.Method(methods.bfs(climb).run, "breadth first", True, steps),
+            "dfs": methods.Method(methods.dfs(climb).run, "depth first", False, steps),
+            "all": methods.every(climb, answer=steps),
+        },
         show=lambda q: f"on step {q[-1]}",
         state_json=lambda q: q[-1],
         move_json=lambda q, m: m,
         words=lambda q, m: f"up {m}",
         notation=lambda q, m: f"+{m}",
-        answer=lambda q: list(q),
     )
 
 
 def generate(settings: Settings, seed: int, meter: Meter) -> Iterator[Generated]:
     """Random starts below the top, from ``seed``."""
     rng = random.Random(seed)
-    top = int(settings["top"])
+    top = settings[TOP]
     while True:
         step = rng.randrange(top)
         fields: dict[str, JSON] = {"board": str(step), "top": top}
@@ -73,13 +81,8 @@ STAIRS = Description(
     text_form="The step to start from.",
     parse=parse,
     examples={"ground": "0", "halfway": "2"},
-    options=(
-        Option("top", "the step to reach", "4"),
-        Option("pace", "how to climb", "any", choices=("any", "steady")),
-    ),
+    options=(TOP, choice("pace", "how to climb", "any", ("any", "steady"))),
     standard=lambda settings: "0",
-    answer_key="steps",
-    enumerable=True,
     generate=generate,
 )
 
@@ -88,6 +91,7 @@ STAIRS = Description(
 def registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The toy puzzle is the only puzzle the command line knows."""
     monkeypatch.setattr(cli, "PUZZLES", {"stairs": STAIRS})
+    monkeypatch.setattr(frontend, "PUZZLES", {"stairs": STAIRS})
 
 
 def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
@@ -118,9 +122,9 @@ def test_without_a_board_the_usual_start_is_solved(capsys: Capture) -> None:
     ("argv", "message"),
     [
         (["--pace", "sprint"], "argument --pace: invalid choice: 'sprint'"),
-        (["--top", "four"], "bad board: a step is a number"),
+        (["--top", "four"], "--top must be a whole number from 1 to 100, not 'four'"),
         (["--board", "x"], "bad board: a step is a number, not 'x'"),
-        (["--all", "--svg", "out"], "--svg: the puzzle 'stairs' has no drawing"),
+        (["--all", "--svg", "out"], "unrecognized arguments: --svg out"),
     ],
 )
 def test_bad_options_are_one_line_and_exit_2(
@@ -186,9 +190,9 @@ def test_generate_is_seeded_and_stops_at_the_count(capsys: Capture) -> None:
 
 
 def test_an_unknown_setting_is_refused_by_the_description() -> None:
-    with pytest.raises(OptionError, match="takes no option 'floors'"):
+    with pytest.raises(OptionError, match="no option --floors here"):
         STAIRS.settings({"floors": "3"})
-    assert STAIRS.settings({"top": "9"}) == {"top": "9", "pace": "any"}
+    assert STAIRS.settings({"top": "9"})[TOP] == 9
 
 
 def test_analysis_from_the_goals_needs_a_puzzle_that_lists_them(capsys: Capture) -> None:

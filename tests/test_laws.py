@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable
+from itertools import islice
 from pathlib import Path
 
 import pytest
 from checkers import Posed, checker
-from laws import default_example, every_pair, problem, replay, solved
+from laws import default_example, default_limits, every_pair, problem, replay, solved
 
 from pearls.description import Description, Problem, Solution
 from pearls.registry import PUZZLES
@@ -41,7 +42,7 @@ def test_a_puzzle_offers_bfs_and_plan_if_it_has_moves(name: str) -> None:
     d = PUZZLES[name]
     assert d.name == name and d.title and d.text_form and d.examples
     assert "bfs" in d.methods
-    assert "plan" in d.methods or d.answer_key is not None
+    assert "plan" in d.methods or any(m.answer for m in d.methods.values())
     assert d.unsolvable <= set(d.examples)
     for method in d.methods.values():
         assert method.about and method.about[0].islower()
@@ -50,7 +51,7 @@ def test_a_puzzle_offers_bfs_and_plan_if_it_has_moves(name: str) -> None:
 @pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
 def test_every_problem_offers_the_same_methods(name: str, example: str) -> None:
     d = PUZZLES[name]
-    offered = d.problem(d.examples[example]).methods
+    offered = d.problem(d.examples[example]).offered
     assert list(offered) == list(d.methods)
     assert [m.shortest for m in offered.values()] == [m.shortest for m in d.methods.values()]
 
@@ -58,7 +59,7 @@ def test_every_problem_offers_the_same_methods(name: str, example: str) -> None:
 # --- every answer -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.methods)))
+@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.finding)))
 def test_every_method_solves_the_default_example(name: str, method: str) -> None:
     d = PUZZLES[name]
     example = default_example(d)
@@ -71,9 +72,20 @@ def test_every_method_solves_the_default_example(name: str, method: str) -> None
 @pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
 def test_the_default_method_solves_every_example(name: str, example: str) -> None:
     d = PUZZLES[name]
-    solution = solved(name, next(iter(d.methods)), example)
+    solution = solved(name, d.finding[0], example)
     assert (solution.moves is None) == (example in d.unsolvable)
     check(d, example, solution)
+
+
+@pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
+def test_every_solution_listed_replays_and_none_where_none_exists(name: str, example: str) -> None:
+    d = PUZZLES[name]
+    for method in (name for name, m in d.methods.items() if m.every):
+        listed = d.every(d.examples[example], default_limits(), method=method)
+        found = list(islice(listed, 100))
+        assert (not found) == (example in d.unsolvable)
+        for solution in found:
+            check(d, example, solution)
 
 
 def check(d: Description, example: str, solution: Solution) -> None:
@@ -82,8 +94,9 @@ def check(d: Description, example: str, solution: Solution) -> None:
     p = problem(d, d.examples[example])
     states = replay(p, solution)
     assert p.puzzle.solved(states[-1]) == (solution.moves is not None)
-    if p.answer is not None and solution.moves is not None:
-        assert solution.answer == p.answer(states[-1])
+    m = p.methods[solution.method]
+    if m.answer is not None and solution.moves is not None:
+        assert solution.answer == m.answer.of(states[-1])
     data = [solution.states, solution.moves, solution.answer]
     assert json.loads(json.dumps(data, allow_nan=False)) == json.loads(json.dumps(data))
 
@@ -92,7 +105,7 @@ def posed(d: Description, example: str) -> Posed:
     """The example as the command line poses it: its text, every option's default, its
     start in JSON."""
     p = problem(d, d.examples[example])
-    return Posed(d.examples[example], d.settings(), p.state_json(p.start))
+    return Posed(d.examples[example], {}, p.state_json(p.start))
 
 
 @pytest.mark.parametrize("name", list(PUZZLES))
@@ -103,7 +116,7 @@ def test_every_puzzle_has_an_independent_checker(name: str) -> None:
         pytest.fail(str(e))
 
 
-@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.methods)))
+@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.finding)))
 def test_every_method_keeps_the_rules_written_apart(name: str, method: str) -> None:
     d = PUZZLES[name]
     example = default_example(d)
@@ -113,7 +126,7 @@ def test_every_method_keeps_the_rules_written_apart(name: str, method: str) -> N
 @pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
 def test_the_default_method_keeps_the_rules_written_apart(name: str, example: str) -> None:
     d = PUZZLES[name]
-    checker(name)(posed(d, example), solved(name, next(iter(d.methods)), example))
+    checker(name)(posed(d, example), solved(name, d.finding[0], example))
 
 
 @pytest.mark.parametrize("name", list(PUZZLES))
@@ -126,7 +139,7 @@ def test_the_shortest_methods_agree_on_the_length(name: str) -> None:
         if m.shortest
     }
     assert lengths["bfs"] == min(
-        len(solved(name, method, example).moves or ()) for method in d.methods
+        len(solved(name, method, example).moves or ()) for method in d.finding
     )
     assert set(lengths.values()) == {lengths["bfs"]}
 
@@ -138,7 +151,7 @@ def path_of(d: Description) -> tuple[Problem[Hashable, object], list[Hashable]]:
     """The default example's problem and the states of its default solution."""
     example = default_example(d)
     p = problem(d, d.examples[example])
-    return p, replay(p, solved(d.name, next(iter(d.methods)), example))
+    return p, replay(p, solved(d.name, d.finding[0], example))
 
 
 @pytest.mark.parametrize("name", list(PUZZLES))
@@ -179,7 +192,7 @@ def test_the_docs_table_of_methods_is_current(name: str) -> None:
     d = PUZZLES[name]
     measured = json.loads((MEASURED / f"{name}.json").read_text(encoding="utf-8"))
     runs = measured["methods"]
-    assert list(runs) == list(d.methods)
+    assert list(runs) == d.finding
     assert all(list(row) == list(d.examples) for row in runs.values())
     example = default_example(d)
     for method, row in runs.items():

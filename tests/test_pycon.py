@@ -1,4 +1,4 @@
-"""A docs page's examples run as its doctest runs them (:mod:`pearls.pycon`): the first
+"""A docs page's examples run as its doctest runs them (``docs/pycon.py``): the first
 block of every page gives the output its doctest expects; a session keeps one namespace;
 what a reader types is answered, never raised."""
 
@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pycon
 import pytest
-
-from pearls import pycon
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

@@ -148,7 +148,7 @@ def _marked(match: re.Match[str]) -> str:
         return _drawn(d, *_source(d, example, rest), caption)
     if match["kind"] == "answers":
         return _answers(d, example, rest, caption)
-    method, *words = rest or [next(iter(d.methods))]
+    method, *words = rest or [d.finding[0]]
     drawings, notation = _solved(d, example, method, words)
     if match["kind"] == "answer":
         return _figure(drawings[-1], caption)
@@ -207,7 +207,7 @@ def methods_table(name: str, measured: JSON) -> str:
     limits, runs = measured["limits"], measured["methods"]
     assert isinstance(limits, dict) and isinstance(runs, dict)
     rows = {method: row for method, row in runs.items() if isinstance(row, dict)}
-    if list(rows) != list(d.methods) or any(list(r) != list(d.examples) for r in rows.values()):
+    if list(rows) != d.finding or any(list(r) != list(d.examples) for r in rows.values()):
         raise ValueError(
             f"docs/methods/{name}.json is stale: run python -m bench.methods --only {name}"
         )

@@ -1,7 +1,8 @@
 // The Python of the docs site: Pyodide in a Web Worker, so the page stays responsive.
 // The page sends {load: {root, manifest}} once, then {id, module, message}: a JSON request
-// for pearls.web.handle (the playground) or pearls.pycon.handle (a page's examples, all
-// in one session, as its doctest shares one namespace).  The worker answers {id, answer}
+// for pearls.web.handle (the playground) or pycon.handle (a page's examples, all in one
+// session, as its doctest shares one namespace; docs/pycon.py, a module of the docs, not
+// of the wheel, written into Pyodide's home folder on load).  The worker answers {id, answer}
 // (JSON), {id, progress} (JSON, while a search runs) or {id, failure} (a line), and
 // {loaded, seconds} once Python is ready.  Each module is imported on its first request.
 let ready = null;
@@ -15,6 +16,10 @@ async function load(root, manifest) {
   const pyodide = await loadPyodide({ indexURL, packages: [] });
   const wheels = manifest.wheels.map((wheel) => new URL(wheel, root).href);
   await pyodide.loadPackage(wheels, { messageCallback: () => {} });
+  for (const path of manifest.modules || []) {
+    const text = await (await fetch(new URL(path, root))).text();
+    pyodide.FS.writeFile(path.split("/").pop(), text);
+  }
   postMessage({ loaded: true, seconds: (performance.now() - began) / 1000 });
   return pyodide;
 }
@@ -26,7 +31,7 @@ function module(pyodide, name) {
 
 function answer(pyodide, data) {
   if (data.module === "pycon") {
-    const pycon = module(pyodide, "pearls.pycon");
+    const pycon = module(pyodide, "pycon");
     if (!session) session = pycon.Session();
     return pycon.handle(data.message, session);
   }

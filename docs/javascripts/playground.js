@@ -8,7 +8,7 @@
   const OWN = "";  // the Board picker's value for a board of the reader's own
 
   function start() {
-    const box = document.getElementById("playground");
+    const box = document.getElementById("pearls-playground");
     if (!box || !window.pearlsRuntime) return;
     const { root, runtime, Python, Stopped, element } = window.pearlsRuntime;
     const $ = (id) => document.getElementById(id);
@@ -55,10 +55,8 @@
       const usual = puzzle.usual !== null ? [["usual", "the usual start"]] : [];
       fill(fields.example, [...usual, ...examples, [OWN, "your own board"]],
         params.has("board") ? OWN : params.get("example") || puzzle.default);
-      const methods = puzzle.all_by_default
-        ? [["all", "every solution", "every solution, depth first"]]
-        : puzzle.methods.map((m) => [m.name, m.name, m.about]);
-      if (puzzle.every && !puzzle.all_by_default) methods.push(["all", "all (every solution)", "every solution, depth first"]);
+      const methods = puzzle.methods.map((m) =>
+        [m.name, m.every ? `${m.name} (every solution)` : m.name, m.about]);
       fill(fields.method, methods, params.get("method") || methods[0][0]);
       $("pg-title").textContent = puzzle.title;
       $("pg-text-form").textContent = puzzle.text_form;
@@ -72,7 +70,7 @@
             placeholder: option.default });
         input.value = value;
         input.addEventListener("change", changed);
-        return element("label", {}, `${option.name} `, input);
+        return element("label", { "data-serves": option.methods.join(" ") }, `${option.name} `, input);
       }));
       fields.board.value = params.has("board") ? params.get("board") : boardOf(puzzle, fields.example.value);
       fields.maxStates.value = params.get("max_states") || "";
@@ -88,10 +86,20 @@
       return puzzle.examples[example] ?? "";
     }
 
+    // An option that leads some methods only (the 15 puzzle's heuristic) is shown, and
+    // sent, with those methods alone, as the command line takes it.
+    function serves(option) {
+      return !option.methods.length || option.methods.includes(fields.method.value);
+    }
+
     function describeMethod() {
       const puzzle = current();
       const method = puzzle.methods.find((m) => m.name === fields.method.value);
-      $("pg-about").textContent = method ? method.about : "every solution, depth first";
+      $("pg-about").textContent = method ? method.about : "";
+      for (const label of document.querySelectorAll("#pg-options label[data-serves]")) {
+        const names = label.dataset.serves.split(" ").filter(Boolean);
+        label.hidden = names.length > 0 && !names.includes(fields.method.value);
+      }
     }
 
     function preview() {
@@ -117,8 +125,10 @@
     // The request and the address for what the form shows.
     function options() {
       const chosen = {};
+      const known = new Map(allOptions(current()).map((option) => [option.name, option]));
       for (const input of document.querySelectorAll("#pg-options [data-option]")) {
-        if (input.value !== "") chosen[input.dataset.option] = input.value;
+        const option = known.get(input.dataset.option);
+        if (input.value !== "" && option && serves(option)) chosen[option.name] = input.value;
       }
       return chosen;
     }

@@ -38,7 +38,7 @@
       return this.loadSeconds !== null;
     }
 
-    // Ask pearls.web (module "web", the playground) or pearls.pycon ("pycon", examples).
+    // Ask pearls.web (module "web", the playground) or the docs' pycon ("pycon", examples).
     async call(module, request, onProgress) {
       const found = await runtime();
       if (!found.available) throw new Error(found.why);

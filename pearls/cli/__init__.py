@@ -57,17 +57,37 @@ from contextlib import contextmanager, nullcontext, suppress
 from importlib.metadata import PackageNotFoundError, version
 from typing import NoReturn, TextIO
 
-from pearls import svg
-from pearls.cli import frames, memory, reading, render
-from pearls.description import JSON, Analyser, Description, Record, Settings, Solution
+from pearls import frontend, svg
+from pearls.cli import frames, memory, reading
+from pearls.description import JSON, MAX_DRAWN, Analyser, Description
 from pearls.errors import BoardError, InputError, LimitReached, OptionError
-from pearls.limits import Meter, Stats
+from pearls.frontend import (
+    MAX_STATES,
+    TIMEOUT,
+    Analyze,
+    Board,
+    Example,
+    Generate,
+    Limits,
+    Listed,
+    Outcome,
+    Refused,
+    Request,
+    Solve,
+    Solved,
+    Source,
+    Stopped,
+    Task,
+    Unsolvable,
+    Usual,
+)
+from pearls.limits import Progress, Stats
+from pearls.methods import EVERY
 from pearls.registry import PUZZLES
+from pearls.render import listing_json, listing_text, record_text
 
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
-MAX_STATES = 2_000_000  # the default bound on states expanded: Flip It Star by deepening fits
-TIMEOUT = 60.0  # the default bound on seconds
 PROGRESS_EVERY = 0.2  # seconds between progress lines on a terminal
 SCHEDULER_SECONDS = 10.0  # the longest wait to join a scheduler (or less, by --timeout)
 
@@ -98,7 +118,7 @@ class _Args(argparse.Namespace):
     example: str | None = None
     board: str | None = None
     batch: str | None = None
-    method: str = ""
+    method: str | None = None
     all: bool = False
     moves: bool = False
     svg: str | None = None
@@ -108,9 +128,10 @@ class _Args(argparse.Namespace):
     workers: int | None = None
     scheduler: str | None = None
 
-    def settings(self, d: Description) -> Settings:
-        """The values of the puzzle's own options that the command takes."""
-        return {o.name: str(getattr(self, _dest(o.name))) for o in d.options_of(self.command)}
+    def options(self, d: Description) -> dict[str, str]:
+        """The texts given to the puzzle's own options that the command takes."""
+        named = ((o.name, getattr(self, _dest(o.name), None)) for o in d.options)
+        return {name: text for name, text in named if text is not None}
 
 
 def _dest(option: str) -> str:
@@ -161,13 +182,14 @@ def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) 
     else:
         _add_source(parser, d, command)
     for o in d.options_of(command):
+        only = f"; {' and '.join(o.methods)} only" if o.methods else ""
+        default = f" ({o.default_text}{only})" if o.default_text else f" ({only[2:]})"
         parser.add_argument(
             f"--{o.name}",
             dest=_dest(o.name),
-            default=o.default,
             choices=o.choices or None,
             metavar=None if o.choices else o.metavar,
-            help=f"{o.help} (%(default)s)" if o.default else o.help,
+            help=(o.help + default).removesuffix(" ()"),
         )
     if command == "solve":
         _add_solving(parser, output, d)
@@ -177,20 +199,20 @@ def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) 
 def _add_solving(
     parser: argparse.ArgumentParser, output: argparse._MutuallyExclusiveGroup, d: Description
 ) -> None:
-    """``--all``, ``--method``, ``--moves`` and ``--svg``: what ``solve`` adds."""
-    if d.enumerable:
-        parser.add_argument("--all", action="store_true", help="every solution, and the count")
+    """``--method``, ``--all``, ``--moves`` and ``--svg``: what ``solve`` adds, each
+    where the puzzle has it."""
     methods = "; ".join(f"{name}: {m.about}" for name, m in d.methods.items())
     parser.add_argument(
         "--method",
-        choices=list(d.methods),
-        default=next(iter(d.methods)),
-        help=f"how to search, %(default)s by default. {methods}",
+        help=f"how to search, {d.default_method} by default. {methods}",
     )
+    if EVERY in d.methods:
+        parser.add_argument("--all", action="store_true", help="every solution: --method all")
     output.add_argument("--moves", action="store_true", help="print the moves alone, one line")
-    parser.add_argument(
-        "--svg", metavar="DIR", help="write each position as DIR/000.svg, ... and index.html"
-    )
+    if d.drawable:
+        parser.add_argument(
+            "--svg", metavar="DIR", help="write each position as DIR/000.svg, ... and index.html"
+        )
 
 
 def _add_limits(parser: argparse.ArgumentParser) -> None:
@@ -229,7 +251,11 @@ def _add_source(parser: argparse.ArgumentParser, d: Description, command: str) -
         "--board", help="the board's text, the path of a file holding it, or - for stdin"
     )
     if command == "solve":
-        source.add_argument("--batch", metavar="FILE", help="solve every board in FILE (- stdin)")
+        source.add_argument(
+            "--batch",
+            metavar="FILE",
+            help=f"solve every board in FILE (- stdin), {d.records_form}",
+        )
     else:
         origin = parser.add_mutually_exclusive_group()
         origin.add_argument(
@@ -264,10 +290,11 @@ def _whole(least: int, most: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number from ``least`` (to ``most``), in ASCII digits."""
 
     def convert(text: str) -> int:
-        digits = text.strip().removeprefix("+")
+        number = text.strip().removeprefix("+")
+        digits = number.removeprefix("-")
         if not (digits.isascii() and digits.isdecimal() and len(digits) <= 18):
             raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-        value = int(digits)
+        value = int(number)
         if value < least or (most is not None and value > most):
             upper = "" if most is None else f" and at most {most}"
             raise argparse.ArgumentTypeError(f"must be at least {least}{upper}: {text!r}")
@@ -306,13 +333,11 @@ def _parse_args(argv: Sequence[str] | None) -> _Args:
 
 
 @contextmanager
-def _meter(label: str, args: _Args, err: TextIO) -> Iterator[Meter]:
-    """A meter with the command's limits, showing live progress on ``err`` if it is a
-    terminal (and nothing when it is not), the line cleared at the end."""
-    limits = (args.max_states, args.timeout)
+def _progress(label: str, err: TextIO) -> Iterator[Progress | None]:
+    """Live progress on ``err`` if it is a terminal (and nothing when it is not), the
+    line cleared at the end."""
     if not err.isatty():
-        with _out_of_memory(meter := Meter(*limits, max_memory=args.max_memory)):
-            yield meter
+        yield None
         return
     width = 0
 
@@ -326,25 +351,11 @@ def _meter(label: str, args: _Args, err: TextIO) -> Iterator[Meter]:
         err.write(f"\r{line}")
         err.flush()
 
-    meter = Meter(*limits, report, PROGRESS_EVERY, max_memory=args.max_memory)
     try:
-        with _out_of_memory(meter):
-            yield meter
+        yield report
     finally:
         err.write("\r" + " " * width + "\r")
         err.flush()
-
-
-@contextmanager
-def _out_of_memory(meter: Meter) -> Iterator[None]:
-    """A ``MemoryError`` in the block as the memory limit reached, with the meter's
-    counts."""
-    try:
-        yield
-    except MemoryError:
-        bound = meter.max_memory or 0
-        why = "the work needed more memory"
-        raise LimitReached("memory", meter.expanded, meter.seconds, bound, why) from None
 
 
 def _lines(lines: Sequence[str], out: TextIO) -> None:
@@ -355,169 +366,138 @@ def _lines(lines: Sequence[str], out: TextIO) -> None:
 
 
 def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
-    """Parse, read the board, work (with progress) within the limits, print; the exit
-    code."""
+    """Parse, ask the front end, print each outcome (with progress); the exit code."""
     try:
         args = _parse_args(argv)
     except SystemExit as done:  # --help or --version, after printing
         return done.code if isinstance(done.code, int) else 0
     if args.command == "list":
-        listing = render.listing_json(PUZZLES.values())
-        _lines([json.dumps(listing)] if args.json else render.listing_text(PUZZLES.values()), out)
+        listing = listing_json(PUZZLES.values())
+        _lines([json.dumps(listing)] if args.json else listing_text(PUZZLES.values()), out)
         return 0
     d = PUZZLES[args.puzzle]
-    method = "all" if args.all or (d.all_by_default and args.method) else args.method or None
-    try:
-        with memory.limited(args.max_memory):
-            return _command(d, args, out, err, stdin)
-    except LimitReached as e:
-        if args.json:
-            _lines([json.dumps(render.limit_json(d.name, method, e))], out)
-        raise
-    except MemoryError:
-        bound = args.max_memory or 0
-        stopped = LimitReached("memory", 0, 0.0, bound, "the work needed more memory")
-        if args.json:
-            _lines([json.dumps(render.limit_json(d.name, method, stopped))], out)
-        raise stopped from None
+    limits = Limits(args.max_states, args.timeout, args.max_memory)
+    with memory.limited(args.max_memory):
+        if args.batch is not None:
+            return _batch(d, args, limits, out, err, stdin)
+        request = Request(d.name, _task(d, args), _source(args, stdin), args.options(d), limits)
+        return _answer(request, args, out, err)
 
 
-def _command(d: Description, args: _Args, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
-    """The command ``args`` asks of the puzzle ``d``."""
-    settings = d.settings(args.settings(d))
+def _task(d: Description, args: _Args) -> Task:
+    """What the command asks: solve (by a method, or every solution with ``--all``),
+    analyse, or make new problems."""
     if args.command == "generate":
-        return _generate(d, settings, args, out, err)
-    if args.batch is not None:
-        lines = reading.batch_lines(args.batch, stdin)
-        return _batch(d, d.records(lines), settings, args, out, err)
-    if args.command == "solve" and args.svg is not None and not d.drawable:
-        raise OptionError(f"--svg: the puzzle {d.name!r} has no drawing")
-    where = ""
-    try:
-        text, where = _problem_text(d, settings, args, stdin)
-        if args.command == "analyze":
-            return _analyze(d, text, settings, args, out, err)
-        if args.all or d.all_by_default:
-            return _every(d, text, settings, args, out, err)
-        return _solve(d, text, settings, args, out, err)
-    except BoardError as e:
-        raise BoardError(f"bad board{where}: {e}") from e
+        return Generate(args.seed, args.count)
+    if args.command == "analyze":
+        return Analyze(args.from_goals, _cluster(args))
+    method = EVERY if args.all else args.method
+    if args.svg is not None and d.methods[method or d.default_method].every:
+        raise OptionError("--svg draws one solution: name a --method that finds one")
+    return Solve(method, draw=args.svg is not None)
 
 
-def _problem_text(
-    d: Description, settings: Settings, args: _Args, stdin: TextIO | None
-) -> tuple[str, str]:
-    """The text of the problem to work on, and where it came from: the board given, the
-    example named, or the puzzle's usual start."""
+def _source(args: _Args, stdin: TextIO | None) -> Source:
+    """Where the board comes from: ``--board`` (its text, a file or stdin),
+    ``--example``, or the usual start."""
     if args.board is not None:
-        return reading.read_board(args.board, stdin)
-    if args.example is not None:
-        return d.examples[args.example], ""
-    return d.default_text(settings), ""
+        return Board(*reading.read_board(args.board, stdin))
+    return Usual() if args.example is None else Example(args.example)
 
 
-def _solve(
-    d: Description, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
-) -> int:
-    """``pearls solve``: search, print, and write the drawings."""
-    with _meter(f"searching ({args.method})", args, err) as meter:
-        try:
-            solution = d.solve(args.method, text, meter, args.svg is not None, settings)
-        except OptionError as e:
-            raise OptionError(f"--svg: {e}") if args.svg is not None else e from e
-    if solution.drawings is not None and args.svg is not None:
-        _write_svg(args.svg, d.name, solution)
-    if args.json:
-        _lines([json.dumps(render.solution_json(solution, d.answer_key))], out)
-    elif args.moves and solution.moves is not None:
-        _lines([" ".join(solution.notation)], out)
-    else:
-        _lines(render.solution_text(solution, d.answer_key), out)
-    return 0 if solution.moves is not None else 1
-
-
-def _write_svg(directory: str, puzzle: str, solution: Solution) -> None:
-    """The step-through viewer of a solution, written into ``directory``."""
-    assert solution.drawings is not None  # asked for, and the puzzle is drawable
-    captions = ["start", *(f"move {i}: {w}" for i, w in enumerate(solution.words, start=1))]
-    title = f"{puzzle} ({solution.method})"
-    frames.write(directory, svg.stepper(solution.drawings, captions, title))
-
-
-def _every(
-    d: Description, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
-) -> int:
-    """``pearls solve --all``: every solution, and how many there are."""
-    if args.svg is not None:
-        why = "leave out --all" if args.all else f"{d.name} lists every solution"
-        raise OptionError(f"--svg draws one solution: {why}")
-    with _meter("searching (all)", args, err) as meter:
-        found = list(d.every(text, meter, settings))
-        stats = meter.stats
-    if args.json:
-        _lines([json.dumps(render.every_json(d.name, found, stats))], out)
-    else:
-        _lines(render.every_text(found, stats), out)
-    return 0 if found else 1
-
-
-def _batch(
-    d: Description,
-    records: Iterator[Record],
-    settings: Settings,
-    args: _Args,
-    out: TextIO,
-    err: TextIO,
-) -> int:
-    """``pearls solve --batch``: each board solved under its own limits and reported on
-    one line; the exit code is the worst of theirs."""
+def _answer(request: Request, args: _Args, out: TextIO, err: TextIO) -> int:
+    """Ask the front end, with progress on a terminal, and print what comes back; the
+    exit code is the worst of the outcomes'."""
     worst = 0
-    for record in records:
-        fields: dict[str, JSON] = dict(record.fields)
-        try:
-            with _meter(f"searching ({args.method})", args, err) as meter:
-                solution = d.solve(args.method, record.text, meter, settings=settings)
-        except (BoardError, OptionError, LimitReached) as e:
-            code = 3 if isinstance(e, LimitReached) else 2
-            fields["error"] = " ".join(str(e).split())
-        else:
-            code = 0 if solution.moves is not None else 1
-            fields.update(render.solution_json(solution, d.answer_key))
-        worst = max(worst, code)
-        _lines([json.dumps(fields) if args.json else render.record_text(fields)], out)
+    with (
+        _workers_unheard(err) if _on_cluster(request) else nullcontext(err) as told,
+        _progress(_label(request), told) as progress,
+    ):
+        for outcome in frontend.generate(request, progress, PROGRESS_EVERY):
+            worst = max(worst, _print(outcome, args, out, err))
     return worst
 
 
-def _generate(d: Description, settings: Settings, args: _Args, out: TextIO, err: TextIO) -> int:
-    """``pearls generate``: new problems, each printed as soon as it is made, within
-    the limits."""
-    assert d.generate is not None  # the parser offers generate only where it exists
-    with _meter("generating", args, err) as meter:
-        made = d.generate(settings, args.seed, meter)
-        for _, problem in zip(range(args.count), made, strict=False):
+def _label(request: Request) -> str:
+    """What the progress line says the work is."""
+    match request.task:
+        case Solve(method):
+            return f"searching ({method or PUZZLES[request.puzzle].default_method})"
+        case Analyze():
+            return "analysing"
+        case _:
+            return "generating"
+
+
+def _on_cluster(request: Request) -> bool:
+    """Whether the request runs on a Dask cluster."""
+    return isinstance(request.task, Analyze) and request.task.analyser is not None
+
+
+def _print(outcome: Outcome, args: _Args, out: TextIO, err: TextIO) -> int:
+    """Print one outcome as the arguments ask; its exit code."""
+    match outcome:
+        case Refused():
+            _say(err, outcome.line)
+            return 2
+        case Stopped():
             if args.json:
-                _lines([json.dumps(render.generated_json(d.name, problem))], out)
-            else:
-                _lines(render.generated_text(problem), out)
-            meter.check()
-    return 0
-
-
-def _analyze(
-    d: Description, text: str, settings: Settings, args: _Args, out: TextIO, err: TextIO
-) -> int:
-    """``pearls analyze``: every position of the board's component, summed up."""
-    analyser = _cluster(args)
-    with (
-        _workers_unheard(err) if analyser else nullcontext(err) as told,
-        _meter("analysing", args, told) as meter,
-    ):
-        survey = d.survey(text, meter, settings, args.from_goals, analyser)
+                _lines([json.dumps(outcome.json)], out)
+            limit = _LIMITS.get(outcome.reached.limit, "an option")
+            _say(err, f"{outcome.line}; {limit} sets this limit")
+            return 3
+        case Solved() if args.svg is not None:
+            _write_svg(args.svg, outcome)
     if args.json:
-        _lines([json.dumps(render.survey_json(survey))], out)
+        _lines([json.dumps(outcome.json)], out)
+    elif args.moves and isinstance(outcome, Solved) and not isinstance(outcome, Unsolvable):
+        _lines([" ".join(outcome.solution.notation)], out)
     else:
-        _lines(render.survey_text(survey), out)
+        _lines(outcome.lines, out)
+    return _code(outcome)
+
+
+def _code(outcome: Outcome) -> int:
+    """The exit code of an outcome that is not an error: 1 where no solution exists."""
+    if isinstance(outcome, Unsolvable) or (isinstance(outcome, Listed) and not outcome.solutions):
+        return 1
     return 0
+
+
+def _write_svg(directory: str, outcome: Solved) -> None:
+    """The step-through viewer of a solution, written into ``directory``."""
+    solution = outcome.solution
+    if solution.drawings is None:
+        raise OptionError(
+            f"--svg: a solution of {len(solution.states):,} positions is too long to draw "
+            f"(at most {MAX_DRAWN:,})"
+        )
+    title = f"{solution.puzzle} ({solution.method})"
+    frames.write(directory, svg.stepper(solution.drawings, solution.captions, title))
+
+
+def _batch(
+    d: Description, args: _Args, limits: Limits, out: TextIO, err: TextIO, stdin: TextIO | None
+) -> int:
+    """``pearls solve --batch``: each board solved under its own limits and reported on
+    one line; the exit code is the worst of theirs."""
+    assert args.batch is not None  # asked for
+    worst = 0
+    task = Solve(EVERY if args.all else args.method)
+    for record in d.records(reading.batch_lines(args.batch, stdin)):
+        request = Request(d.name, task, Board(record.text), args.options(d), limits)
+        with _progress(f"searching ({task.method or d.default_method})", err) as progress:
+            outcome = frontend.respond(request, progress, PROGRESS_EVERY)
+        fields: dict[str, JSON] = dict(record.fields)
+        if isinstance(outcome, Refused | Stopped):
+            code = 2 if isinstance(outcome, Refused) else 3
+            fields["error"] = outcome.line
+        else:
+            code = _code(outcome)
+            fields.update(outcome.json)
+        worst = max(worst, code)
+        _lines([json.dumps(fields) if args.json else record_text(fields)], out)
+    return worst
 
 
 def _cluster(args: _Args) -> Analyser | None:

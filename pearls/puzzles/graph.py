@@ -31,7 +31,7 @@ from pearls import methods
 from pearls.description import NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
 from pearls.search import planner as generic_planner
-from pearls.textform import read_json
+from pearls.textform import quoted, read_json
 from pearls.types import Path, Plan, Planner, Puzzle
 
 __all__ = [
@@ -128,6 +128,10 @@ def parse(text: str) -> Graph:
     Traceback (most recent call last):
     ...
     pearls.errors.BoardError: no goal: write 'goal NODE'
+    >>> parse("start a; goal z; a -> b")
+    Traceback (most recent call last):
+    ...
+    pearls.errors.BoardError: the goal 'z' is no node: it is not the start, and no edge names it
     """
     fields = _from_json(text) if text.lstrip().startswith("{") else _from_lines(text)
     start, goal, edges = fields
@@ -135,6 +139,9 @@ def parse(text: str) -> Graph:
         raise BoardError("no start: write 'start NODE'")
     if goal is None:
         raise BoardError("no goal: write 'goal NODE'")
+    if goal != start and goal not in edges and all(goal not in rs for rs in edges.values()):
+        why = "it is not the start, and no edge names it"
+        raise BoardError(f"the goal {quoted(goal)} is no node: {why}")
     return start, goal, edges
 
 
@@ -199,12 +206,7 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[str, str]:
     return Problem(
         puzzle=graph,
         start=start,
-        methods={
-            "bfs": methods.bfs(graph),
-            "plan": methods.plan(planner(edges, goal)),
-            "dfs": methods.dfs(graph),
-            "iddfs": methods.iddfs(graph, lambda p, m: undoes(p, m, start)),
-        },
+        methods=methods.chapter(graph, planner(edges, goal), lambda p, m: undoes(p, m, start)),
         show=str,
         state_json=str,
         move_json=lambda q, r: {"from": q, "to": r},
@@ -223,7 +225,7 @@ DESCRIPTION: Description = Description(
     examples={
         "ladder": "start a; goal d; a -> b c; b -> d; c -> e; e -> d",
         "ring": "start 0; goal 3; 0 -> 1 5; 1 -> 2 0; 2 -> 3 1; 3 -> 4 2; 4 -> 5 3; 5 -> 0 4",
-        "island": "start a; goal z; a -> b; b -> a",
+        "island": "start a; goal z; a -> b; b -> a; z -> a",
     },
     unsolvable=frozenset({"island"}),
 )

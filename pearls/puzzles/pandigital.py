@@ -27,18 +27,21 @@ from typing import TypeAlias
 
 from pearls import methods
 from pearls.backtrack import generate_and_test
-from pearls.description import JSON, Description, Option, Problem, Settings
-from pearls.errors import BoardError, OptionError
+from pearls.description import JSON, NO_SETTINGS, Description, Problem, Settings, choice, whole
+from pearls.errors import BoardError
+from pearls.methods import Answer
 from pearls.textform import quoted, whole_number
 from pearls.types import Puzzle
 
 __all__ = [
     "DECIMAL",
     "DESCRIPTION",
+    "DIGITS",
     "DIGIT_SETS",
     "EXAMPLES",
     "MAX_NUMBERS",
     "NONZERO",
+    "NUMBERS",
     "Choice",
     "Digits",
     "iroot",
@@ -160,36 +163,36 @@ def numbers(n: Choice, k: int) -> list[int]:
 _TEXT = re.compile(r"\s*(?P<k>[0-9]+)?\s*(?:numbers?)?\s*,?\s*(?P<digits>0-9|1-9)?\s*$")
 
 
-def parse(text: str, settings: Settings) -> tuple[int, Digits]:
+NUMBERS = whole("numbers", "how many consecutive numbers", 3, 2, MAX_NUMBERS, metavar="K")
+DIGITS = choice(
+    "digits", "the digits the product uses once each", "0-9", tuple(DIGIT_SETS), metavar="SET"
+)
+
+
+def parse(text: str, settings: Settings = NO_SETTINGS) -> tuple[int, Digits]:
     """How many numbers and which digits: the text ``K DIGITS`` (``3 0-9``, ``4 1-9``),
-    either part left out taken from the settings ``numbers`` and ``digits``.
+    either part left out taken from ``--numbers`` and ``--digits``.
 
     :class:`~pearls.errors.BoardError` for a text that says neither, or too many
-    numbers; :class:`~pearls.errors.OptionError` for settings that do.
+    numbers.
 
-    >>> parse("3 1-9", {}), parse("", {"numbers": "4", "digits": "0-9"})
+    >>> parse("3 1-9"), parse("", DESCRIPTION.settings({"numbers": "4"}))
     ((3, '123456789'), (4, '0123456789'))
     """
     found = _TEXT.match(text)
     if found is None:
         quoted = text.strip()[:40]
         raise BoardError(f"write how many numbers and the digits, e.g. '3 0-9', not {quoted!r}")
-    if found["k"] is None:
-        k = _count(settings.get("numbers", "3"), OptionError, "--numbers takes")
-    else:
-        k = _count(found["k"], BoardError, "the numbers are")
-    name = found["digits"] or settings.get("digits", "0-9")
-    if name not in DIGIT_SETS:
-        raise OptionError(f"--digits takes one of {', '.join(DIGIT_SETS)}, not {name[:20]!r}")
-    return k, DIGIT_SETS[name]
+    k = settings[NUMBERS] if found["k"] is None else _count(found["k"])
+    return k, DIGIT_SETS[found["digits"] or settings[DIGITS]]
 
 
-def _count(given: str, error: type[ValueError], what: str) -> int:
+def _count(given: str) -> int:
     """How many numbers in a row, checked (ASCII digits, few of them) before it is
     read: from 2 to :data:`MAX_NUMBERS`."""
     k = whole_number(given, 2, MAX_NUMBERS)
     if k is None:
-        raise error(f"{what} 2 to {MAX_NUMBERS} in a row, not {quoted(given.strip())}")
+        raise BoardError(f"the numbers are 2 to {MAX_NUMBERS} in a row, not {quoted(given)}")
     return k
 
 
@@ -230,27 +233,24 @@ def move_json(n: int) -> JSON:
 def problem(text: str, settings: Settings) -> Problem[Choice, int]:
     """The problem the text (or, where it is silent, the settings) describes.
 
-    Its default method is backtracking (:func:`pearls.methods.backtrack`), the source's
-    generate and test: a choice is reached by one move only, so a set of visited
-    states would never spare a search; the chapter's ``dfsolve`` and ``bfsolve`` are
-    offered beside it.
+    Its default method lists every solution, the source's generate and test
+    (:func:`pearls.methods.every`); backtracking finds the first, and the chapter's
+    ``dfsolve`` and ``bfsolve`` are offered beside it: a choice is reached by one move
+    only, so a set of visited states would never spare a search.  The answer is the
+    numbers chosen.
     """
     k, digits = parse(text, settings)
     choosing = puzzle(k, digits)
+    answer: Answer[Choice] = Answer("numbers", lambda n: numbers_json(n, k))
     return Problem(
         puzzle=choosing,
         start=None,
-        methods={
-            "backtrack": methods.backtrack(choosing),
-            "dfs": methods.dfs(choosing),
-            "bfs": methods.bfs(choosing),
-        },
+        methods=methods.completing(choosing, answer, every_first=True),
         show=lambda n: show(n, k, digits),
         state_json=lambda n: numbers_json(n, k),
         move_json=lambda q, n: move_json(n),
         words=lambda q, n: f"choose n = {n}",
         notation=lambda q, n: str(n),
-        answer=lambda n: numbers_json(n, k),
     )
 
 
@@ -278,12 +278,6 @@ DESCRIPTION = Description(
     parse=problem,
     examples=EXAMPLES,
     unsolvable=frozenset({"komachi"}),
-    options=(
-        Option("numbers", "how many consecutive numbers", "3", metavar="K"),
-        Option("digits", "the digits the product uses once each", "0-9", ("0-9", "1-9"), "SET"),
-    ),
+    options=(NUMBERS, DIGITS),
     standard=_standard,
-    answer_key="numbers",
-    enumerable=True,
-    all_by_default=True,
 )

@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
-from pearls.description import JSON, Settings, Solution
+from pearls.description import JSON, Solution
 from pearls.limits import Stats
 
 __all__ = [
@@ -69,7 +69,7 @@ class Posed:
     ``Posed("1 2 3 | |", {"discs": "4"}, [[1, 2, 3], [], []])``."""
 
     text: str
-    settings: Settings
+    settings: Mapping[str, str]  # the options' texts as given
     start: JSON
 
 

@@ -452,12 +452,12 @@ def test_the_cli_takes_a_board_and_the_cells_option(capsys: Capture) -> None:
 
 @pytest.mark.parametrize("cells", ["2", "65", "six", "٣", "²", "", "0" * 5000 + "6", "9" * 5000])
 def test_a_bad_cells_option_is_one_line(capsys: Capture, cells: str) -> None:
-    with pytest.raises(OptionError, match="--cells must be a whole number 3 to 64"):
+    with pytest.raises(OptionError, match="--cells must be a whole number from 3 to 64"):
         describe.DESCRIPTION.default_text({"cells": cells})
     assert main(["solve", "flipit", "--cells", cells, "--board", FIRST]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and len(err) < 200
-    assert "--cells must be a whole number 3 to 64" in err
+    assert "--cells must be a whole number from 3 to 64" in err
 
 
 def test_the_cli_analyses_a_line(capsys: Capture) -> None:

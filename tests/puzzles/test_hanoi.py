@@ -286,7 +286,9 @@ def test_show_reads_back(q: Towers, space: str) -> None:
 def test_the_prolog_notes_write_four_discs_on_the_first_peg() -> None:
     assert ht.parse("1 2 3 4 | |") == ((1, 2, 3, 4), (), ()) == hanoi.tower(4)
     assert describe.DESCRIPTION.default_text() == "1 2 3 4 |  |"
-    assert describe.standard({"discs": "20"}) == ht.show(hanoi.tower(20))
+    assert describe.standard(describe.DESCRIPTION.settings({"discs": "20"})) == ht.show(
+        hanoi.tower(20)
+    )
 
 
 @pytest.mark.parametrize(

@@ -77,7 +77,7 @@ def test_shown_positions_read_back(q: Towers) -> None:
 @given(st.text(st.sampled_from("0123456789x\u0663\uff11-"), max_size=4))
 def test_any_number_of_discs_is_taken_or_refused_by_name(discs: str) -> None:
     try:
-        text = describe.standard({"discs": discs})
+        text = describe.DESCRIPTION.default_text({"discs": discs})
     except OptionError as error:
         assert "--discs" in str(error)
         return

@@ -438,9 +438,11 @@ def test_the_drawing_shows_the_path_and_the_jump_home() -> None:
 
 
 def test_backtracking_is_the_default_and_bfs_and_dfs_are_offered() -> None:
-    assert list(DESCRIPTION.methods) == ["backtrack", "dfs", "bfs"]
+    assert list(DESCRIPTION.methods) == ["backtrack", "dfs", "bfs", "all"]
     text = DESCRIPTION.examples["problem-a"]
-    found = {m: DESCRIPTION.solve(m, text, Meter(max_states=1_000)) for m in DESCRIPTION.methods}
+    found = {
+        m: DESCRIPTION.solve(m, text, Meter(max_states=1_000)) for m in ("backtrack", "dfs", "bfs")
+    }
     for solution in found.values():
         tour = solution.answer
         assert isinstance(tour, list) and len(tour) == 12

@@ -17,7 +17,9 @@ ALPHABET = "0123456789- ,numbers\u0663\u00a0"
 def check(text: str, numbers: str, digits: str) -> None:
     """Parse under these settings: a count and a digit set, or a BoardError."""
     try:
-        k, chosen = pandigital.parse(text, {"numbers": numbers, "digits": digits})
+        k, chosen = pandigital.parse(
+            text, pandigital.DESCRIPTION.settings({"numbers": numbers, "digits": digits})
+        )
     except (BoardError, OptionError) as error:
         assert str(error) and "\n" not in str(error)
         return

@@ -319,7 +319,7 @@ def test_every_method_crosses_safely_in_a_boat_for_three(m: int, c: int, method:
     text, settings = f"{crew} | boat left |", {"boat": "3"}
     p = typed(d.problem(text, settings))
     solution = d.solve(method, text, settings=settings)
-    checker("river")(Posed(text, d.settings(settings), p.state_json(p.start)), solution)
+    checker("river")(Posed(text, settings, p.state_json(p.start)), solution)
     assert solution.moves is not None
     assert len(solution.moves) >= {3: 7, 2: 5}[c]
     assert len(solution.moves) == {3: 7, 2: 5}[c] or not d.methods[method].shortest
@@ -672,7 +672,7 @@ def test_a_long_name_is_quoted_short(text: str, says: str) -> None:
 )
 def test_bad_settings_are_option_errors(settings: dict[str, str], says: str) -> None:
     with pytest.raises(OptionError, match=says):
-        describe.DESCRIPTION.parse("H1 W1 | boat left |", settings)
+        describe.DESCRIPTION.problem("H1 W1 | boat left |", settings)
 
 
 def test_the_usual_starts() -> None:

@@ -92,7 +92,7 @@ def test_shown_states_read_back(case: tuple[River, Crossing]) -> None:
     st.sampled_from(["H1 W1 | boat left |", "M1 C1 | boat right |"]),
     st.fixed_dictionaries(
         {
-            "variant": st.sampled_from([*describe.VARIANTS, "x"]),
+            "variant": st.sampled_from([*describe.VARIANT.choices, "x"]),
             "couples": st.sampled_from(
                 ["0", "1", "10", "11", "x", "\u0663", "", "\u00b2", "9" * 5000]
             ),
@@ -104,7 +104,7 @@ def test_shown_states_read_back(case: tuple[River, Crossing]) -> None:
 )
 def test_any_options_are_taken_or_refused_by_name(text: str, settings: dict[str, str]) -> None:
     try:
-        problem = typed(describe.DESCRIPTION.parse(text, settings))
+        problem = typed(describe.DESCRIPTION.problem(text, settings))
     except (BoardError, OptionError) as error:
         assert str(error).startswith(("--couples", "--boat", "--variant"))
         return

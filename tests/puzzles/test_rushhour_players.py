@@ -34,6 +34,7 @@ from pyrsistent import pvector
 
 from pearls import cli, search
 from pearls.analysis import levels
+from pearls.description import Settings
 from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter
 from pearls.puzzles import rushhour as rh
@@ -567,7 +568,7 @@ def test_a_bad_line_of_a_batch_is_a_record_of_its_own() -> None:
 
 
 def test_generated_puzzles_are_their_clusters_hardest_and_seeded() -> None:
-    settings = {"cars": "4", "trucks": "2", "walls": "1", "tries": "2"}
+    settings = Settings(gen.OPTIONS, {"cars": "4", "trucks": "2", "walls": "1", "tries": "2"})
     made = [g for _, g in zip(range(3), gen.generate(settings, 5, meter()), strict=False)]
     again = [g for _, g in zip(range(3), gen.generate(settings, 5, meter()), strict=False)]
     assert [m.fields for m in made] == [m.fields for m in again]
@@ -578,31 +579,32 @@ def test_generated_puzzles_are_their_clusters_hardest_and_seeded() -> None:
         board = pt.parse(text)
         assert (len(board.grid), len(board.walls)) == (7, 1)
         size, distance = slide_distances(text)
-        assert (m.fields["length"], m.fields["cluster"]) == (distance[plain(text)], size)
-        assert m.fields["length"] == max(distance.values())
+        assert (m.fields["slides"], m.fields["cluster"]) == (distance[plain(text)], size)
+        assert m.fields["slides"] == max(distance.values())
         assert m.picture == pt.show(board.grid, board.walls)
 
 
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
-        ({"cars": "20"}, "do not fit"),
-        ({"trucks": "many"}, "--trucks must be a whole number, not 'many'"),
-        ({"cars": "²"}, "--cars must be a whole number, not '²'"),
-        ({"walls": "٣"}, "--walls must be a whole number, not '٣'"),
-        ({"walls": "-1"}, "--walls must be a whole number, not '-1'"),
-        ({"tries": "9" * 5_000}, "--tries must be a number of at most 6 digits$"),
-        ({"tries": "0"}, "at least 1"),
+        ({"cars": "12", "trucks": "4"}, "do not fit"),
+        ({"cars": "20"}, "--cars must be a whole number from 0 to 17, not '20'"),
+        ({"trucks": "many"}, "--trucks must be a whole number from 0 to 11, not 'many'"),
+        ({"cars": "²"}, "--cars must be a whole number from 0 to 17, not '²'"),
+        ({"walls": "٣"}, "--walls must be a whole number from 0 to 34, not '٣'"),
+        ({"walls": "-1"}, "--walls must be a whole number from 0 to 34, not '-1'"),
+        ({"tries": "9" * 5_000}, "--tries must be .* not a value of 5,000 characters$"),
+        ({"tries": "0"}, "--tries must be a whole number from 1 to 999999, not '0'"),
     ],
 )
 def test_generate_refuses_impossible_settings(settings: dict[str, str], message: str) -> None:
     with pytest.raises(OptionError, match=message):
-        next(gen.generate(settings, 0, meter()))
+        next(gen.generate(Settings(gen.OPTIONS, settings), 0, meter()))
 
 
 def test_generate_stops_at_the_meters_limit() -> None:
     with pytest.raises(LimitReached):
-        list(gen.generate({}, 0, Meter(max_states=2_000)))
+        list(gen.generate(Settings(gen.OPTIONS), 0, Meter(max_states=2_000)))
 
 
 # --- the command line ----------------------------------------------------------------------
@@ -683,7 +685,7 @@ def test_cli_generate_prints_board_length_and_cluster(capsys: Capture) -> None:
     assert code == 0 and len(made) == 2
     for m in made:
         size, distance = slide_distances(m["board"])
-        assert (m["length"], m["cluster"]) == (distance[plain(m["board"])], size)
+        assert (m["slides"], m["cluster"]) == (distance[plain(m["board"])], size)
 
 
 GENERATING = ("--cars", "--trucks", "--walls", "--tries")
@@ -703,8 +705,8 @@ def test_each_command_offers_its_own_options(capsys: Capture, command: str) -> N
     [
         (["solve", "rushhour", "--cars", "3"], "unrecognized arguments: --cars 3"),
         (["generate", "rushhour", "--metric", "slides"], "unrecognized arguments: --metric"),
-        (["generate", "rushhour", "--cars", "²"], "--cars must be a whole number, not '²'"),
-        (["generate", "rushhour", "--walls", "9" * 5_000], "--walls must be a number of at most"),
+        (["generate", "rushhour", "--cars", "²"], "--cars must be a whole number from 0 to 17"),
+        (["generate", "rushhour", "--walls", "9" * 5_000], "--walls must be a whole number from"),
         (["solve", "rushhour", "--board", "." * 100_000], "at most 10,000 characters"),
         (["solve", "rushhour", "--board", f"{'5' * 5_000} {PLAYER} 1"], "has 5,000 digits"),
     ],

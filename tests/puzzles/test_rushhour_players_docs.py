@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from pearls import svg
-from pearls.description import Generated
+from pearls.description import Generated, Settings
 from pearls.limits import Meter
 from pearls.puzzles import rushhour as rh
 from pearls.puzzles import rushhour_players as rp
@@ -52,7 +52,11 @@ def histogram(text: str, metric: Metric) -> str:
 
 
 def generated(walls: str, seed: int) -> Generated:
-    return next(generate.generate({"walls": walls}, seed, Meter(max_states=100_000)))
+    return next(
+        generate.generate(
+            Settings(generate.OPTIONS, {"walls": walls}), seed, Meter(max_states=100_000)
+        )
+    )
 
 
 def gallery_figure(walls: str, seed: int) -> Callable[[], str]:
@@ -81,7 +85,7 @@ def test_the_figure_is_what_the_code_draws(name: str) -> None:
 @pytest.mark.parametrize(("walls", "seed"), GALLERY)
 def test_the_gallerys_numbers(walls: str, seed: int) -> None:
     made = generated(walls, seed)
-    assert (made.fields["length"], made.fields["cluster"]) == GALLERY[walls, seed]
+    assert (made.fields["slides"], made.fields["cluster"]) == GALLERY[walls, seed]
     board = pt.parse(made.text)
     assert len(rp.bfsolve(board.grid, "slides", board.walls) or []) == GALLERY[walls, seed][0]
 

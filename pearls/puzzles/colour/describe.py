@@ -13,47 +13,35 @@ expanded; backtracking keeps the current path alone.  The chapter's ``dfsolve`` 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 from pearls import methods
-from pearls.description import Description, Option, Problem, Settings
-from pearls.errors import OptionError
+from pearls.description import Description, Problem, Settings, whole
+from pearls.methods import Answer
 from pearls.puzzles.colour import MAX_COLOURS, Colouring, Paint, puzzle
 from pearls.puzzles.colour import text as txt
 from pearls.puzzles.colour.draw import draw
-from pearls.textform import quoted, whole_number
 
-__all__ = ["DESCRIPTION", "EXAMPLES", "problem"]
+__all__ = ["COLOURS", "DESCRIPTION", "EXAMPLES", "problem"]
 
-
-def _colours(settings: Settings) -> int:
-    """The number of colours ``--colours`` gives, checked before it is read."""
-    given = settings.get("colours", "4")
-    k = whole_number(given, 1, MAX_COLOURS)
-    if k is None:
-        raise OptionError(f"--colours takes a number from 1 to {MAX_COLOURS}, not {quoted(given)}")
-    return k
+COLOURS = whole("colours", "how many colours to use", 4, 1, MAX_COLOURS, metavar="K")
 
 
 def problem(text: str, settings: Settings) -> Problem[Colouring, Paint]:
-    """The colouring problem a map's text describes, in ``--colours`` colours."""
-    k = _colours(settings)
+    """The colouring problem a map's text describes, in ``--colours`` colours; its
+    answer is the colouring."""
     m = txt.parse(text)
-    colouring = puzzle(m, k)
+    colouring = puzzle(m, settings[COLOURS])
     return Problem(
         puzzle=colouring,
         start=(),
-        methods={
-            "backtrack": methods.backtrack(colouring),
-            "dfs": methods.dfs(colouring),
-            "bfs": methods.bfs(colouring),
-        },
+        methods=methods.completing(colouring, Answer("colouring", partial(txt.colouring_json, m))),
         show=lambda q: txt.show(m, q),
         state_json=lambda q: txt.colouring_json(m, q),
         move_json=lambda q, m: txt.move_json(m),
         words=lambda q, p: txt.words(p),
         notation=lambda q, p: txt.notation(p),
         draw=lambda q: draw(m, q),
-        answer=lambda q: txt.colouring_json(m, q),
     )
 
 
@@ -75,7 +63,5 @@ DESCRIPTION = Description(
     "move gives the next region a colour: red, blue, green, yellow, purple, ...",
     parse=problem,
     examples=EXAMPLES,
-    options=(Option("colours", "how many colours to use", "4", metavar="K"),),
-    answer_key="colouring",
-    enumerable=True,
+    options=(COLOURS,),
 )

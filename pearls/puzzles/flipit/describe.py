@@ -11,8 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from pearls import methods
-from pearls.description import Description, Option, Problem, Settings
-from pearls.errors import OptionError
+from pearls.description import NO_SETTINGS, Description, Problem, Settings, whole
 from pearls.puzzles.flipit import (
     MAX_CELLS,
     MIN_CELLS,
@@ -37,9 +36,8 @@ from pearls.puzzles.flipit.text import (
     show,
     words,
 )
-from pearls.textform import quoted, whole_number
 
-__all__ = ["DESCRIPTION", "STAR_DESCRIPTION", "problem", "standard", "star_problem"]
+__all__ = ["CELLS", "DESCRIPTION", "STAR_DESCRIPTION", "problem", "standard", "star_problem"]
 
 _MAX_FLAGS = 1 << 24  # the most flags (bytes) an analysis by rank may set aside
 
@@ -53,12 +51,7 @@ def _problem(
     return Problem(
         puzzle=flipping,
         start=q,
-        methods={
-            "bfs": methods.bfs(flipping),
-            "plan": methods.plan(planner(b)),
-            "dfs": methods.dfs(flipping),
-            "iddfs": methods.iddfs(flipping, undoes),
-        },
+        methods=methods.chapter(flipping, planner(b), undoes),
         show=partial(show, b),
         state_json=partial(show, b, sep=""),
         move_json=lambda q, m: move_json(b, m),
@@ -71,31 +64,24 @@ def _problem(
     )
 
 
-def _cells_option(settings: Settings) -> int:
-    """The ``--cells`` setting, checked: a whole number, 3 to 64.
-
-    >>> _cells_option({"cells": "9" * 5000})  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    pearls.errors.OptionError: --cells must be ... 64, not a value of 5,000 characters
-    """
-    text = settings.get("cells", "6")
-    n = whole_number(text, MIN_CELLS, MAX_CELLS)
-    if n is None:
-        raise OptionError(
-            f"--cells must be a whole number {MIN_CELLS} to {MAX_CELLS}, not {quoted(text)}"
-        )
-    return n
+CELLS = whole(
+    "cells",
+    "positions on the line of the standard start, the space at 0 and the rest black "
+    "(used when no board is given; a board's own length wins)",
+    6,
+    MIN_CELLS,
+    MAX_CELLS,
+    commands=("solve", "analyze"),
+)
 
 
-def problem(text: str, settings: Settings) -> Problem[Position, Move]:
-    """The Flip It problem a text describes: a line as long as the text (the ``cells``
-    setting is checked, and sizes only the standard start).
+def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Position, Move]:
+    """The Flip It problem a text describes: a line as long as the text (``--cells``
+    sizes only the standard start).
 
-    >>> problem(".BBBBB", {"cells": "6"}).start
+    >>> problem(".BBBBB").start
     Position(space=0, black=31)
     """
-    _cells_option(settings)
     b, q = parse_line(text)
     return _problem(b, q)
 
@@ -103,17 +89,17 @@ def problem(text: str, settings: Settings) -> Problem[Position, Move]:
 def standard(settings: Settings) -> str:
     """The program's start on ``--cells`` positions: the space at 0, every piece black.
 
-    >>> standard({"cells": "6"})
-    '.BBBBB'
+    >>> standard(DESCRIPTION.settings({"cells": "7"}))
+    '.BBBBBB'
     """
-    return SPACE + BLACK * (_cells_option(settings) - 1)
+    return SPACE + BLACK * (settings[CELLS] - 1)
 
 
-def star_problem(text: str, settings: Settings) -> Problem[Position, Move]:
+def star_problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Position, Move]:
     """The Flip It Star problem a text describes (the star takes no settings); its
     solved positions within reach are known by their parity (:func:`star_goals`).
 
-    >>> star_problem(".BBBBBBBBBBB", {}).goals is star_goals
+    >>> star_problem(".BBBBBBBBBBB").goals is star_goals
     True
     """
     return _problem(STAR, parse(STAR, text), star_goals)
@@ -129,15 +115,7 @@ DESCRIPTION = Description(
     "the four positions 8 moves from all white.",
     parse=problem,
     examples={"all-black": ".BBBBB", "farthest": "BBB.BB"},
-    options=(
-        Option(
-            "cells",
-            "positions on the line of the standard start, the space at 0 and the rest black "
-            "(used when no board is given; a board's own length wins)",
-            "6",
-            commands=("solve", "analyze"),
-        ),
-    ),
+    options=(CELLS,),
     standard=standard,
 )
 

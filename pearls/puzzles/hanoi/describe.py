@@ -17,8 +17,7 @@ end of far too many paths (``docs/hanoi.md`` gives the figures).
 from __future__ import annotations
 
 from pearls import methods
-from pearls.description import NO_SETTINGS, Description, Option, Problem, Settings
-from pearls.errors import OptionError
+from pearls.description import NO_SETTINGS, Description, Problem, Settings, whole
 from pearls.puzzles.hanoi import (
     Move,
     Towers,
@@ -34,56 +33,51 @@ from pearls.puzzles.hanoi import (
 )
 from pearls.puzzles.hanoi import draw as drawing
 from pearls.puzzles.hanoi.text import MAX_DISCS
-from pearls.textform import quoted, whole_number
 
-__all__ = ["DESCRIPTION", "problem", "standard"]
+__all__ = ["DESCRIPTION", "DISCS", "problem", "standard"]
 
 _MAX_FLAGS = 3**15  # the largest space analysed with a table of flags (14 MB) over rank
 
-
-def _discs_option(settings: Settings) -> int:
-    """The ``--discs`` setting, checked: a whole number from 1 to :data:`MAX_DISCS`."""
-    value = settings.get("discs", "4")
-    n = whole_number(value, 1, MAX_DISCS)
-    if n is None:
-        raise OptionError(
-            f"--discs must be a whole number from 1 to {MAX_DISCS}, not {quoted(value)}"
-        )
-    return n
+DISCS = whole(
+    "discs",
+    f"discs of the usual start, all on peg A, 1 to {MAX_DISCS} (used when no board is "
+    "given; a board has as many discs as it shows)",
+    4,
+    1,
+    MAX_DISCS,
+)
 
 
 def standard(settings: Settings) -> str:
     """The usual start for ``--discs N``: every disc on peg ``A``.
 
-    >>> standard({"discs": "3"})
+    >>> standard(DESCRIPTION.settings({"discs": "3"}))
     '1 2 3 |  |'
     """
-    return text.show(tower(_discs_option(settings)))
+    return text.show(tower(settings[DISCS]))
 
 
 def problem(board: str, settings: Settings = NO_SETTINGS) -> Problem[Towers, Move]:
-    """The problem a board describes: its discs to peg ``C``.  The ``--discs`` setting
-    is checked, and sizes only the usual start; a board has as many discs as it shows.
+    """The problem a board describes: its discs to peg ``C``; ``--discs`` sizes only the
+    usual start, and a board has as many discs as it shows.
 
     >>> problem("3 | 1 2 | 4").methods["direct"].about
     'the recursion of the Tower of Hanoi, no search'
     """
-    if settings:
-        _discs_option(settings)
     q = text.parse(board)
     n = discs(q)
+    chapter = methods.chapter(puzzle, planner, bound=distance)
+    direct = methods.known(hanoi, "the recursion of the Tower of Hanoi, no search", True)
     return Problem(
         puzzle=puzzle,
         start=q,
         methods={
-            "bfs": methods.bfs(puzzle),
-            "plan": methods.plan(planner),
-            "direct": methods.known(
-                hanoi, "the recursion of the Tower of Hanoi, no search", shortest=True
-            ),
-            "dfs": methods.dfs(puzzle),
-            "astar": methods.astar(puzzle, distance),
-            "idastar": methods.idastar(puzzle, distance),
+            "bfs": chapter["bfs"],
+            "plan": chapter["plan"],
+            "direct": direct,
+            "dfs": chapter["dfs"],
+            "astar": chapter["astar"],
+            "idastar": chapter["idastar"],
         },
         show=text.show,
         state_json=text.state_json,
@@ -111,13 +105,6 @@ DESCRIPTION = Description(
         "midway": "3 | 1 2 | 4",
         "eight-discs": "1 2 3 4 5 6 7 8 |  |",
     },
-    options=(
-        Option(
-            "discs",
-            f"discs of the usual start, all on peg A, 1 to {MAX_DISCS} (used when no board is "
-            "given; a board has as many discs as it shows)",
-            "4",
-        ),
-    ),
+    options=(DISCS,),
     standard=standard,
 )

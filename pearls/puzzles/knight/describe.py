@@ -14,68 +14,79 @@ holds 400 squares); backtracking keeps the current path alone.  The chapter's
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from pearls import methods
 from pearls.backtrack import ordered
-from pearls.description import Description, Option, Problem, Settings
+from pearls.description import Description, Option, Problem, Settings, choice, yes_no
 from pearls.errors import BoardError, OptionError
+from pearls.methods import Answer
 from pearls.puzzles.knight import Cell, Tour, puzzle, start, warnsdorff
 from pearls.puzzles.knight import text as txt
 from pearls.puzzles.knight.draw import draw
+from pearls.textform import quoted
 
-__all__ = ["DESCRIPTION", "EXAMPLES", "problem"]
+__all__ = ["CLOSED", "DESCRIPTION", "EXAMPLES", "ORDER", "SIZE", "problem"]
 
-_ORDERS = ("warnsdorff", "board")
 _SIZE = re.compile(r"\s*[0-9]+\s*[xX\u00d7]\s*[0-9]+\s*")  # what --size takes: 8x8
+
+
+def _size(size: str) -> str:
+    """A ``--size``: rows x columns of a board a tour can take, e.g. ``8x8``."""
+    if not _SIZE.fullmatch(size):
+        raise OptionError(f"--size takes rows x columns, e.g. 8x8, not {quoted(size)}")
+    try:
+        txt.parse(size)
+    except BoardError as e:
+        raise OptionError(f"--size: {e}") from e
+    return size.strip()
+
+
+SIZE = Option[str | None](
+    "size", "a rectangular board, rows x columns, e.g. 8x8", None, _size, "", metavar="MxN"
+)
+CLOSED = yes_no(
+    "closed",
+    "whether the tour must end a jump from its start, unless the board says 'open' or 'closed'",
+    True,
+)
+ORDER = choice("order", "the order jumps are tried in", "warnsdorff", ("warnsdorff", "board"),
+               metavar="ORDER")  # fmt: skip
 
 
 def problem(text: str, settings: Settings) -> Problem[Tour, Cell]:
     """The tour problem a board's text describes, under the settings ``size`` (when
-    given, the text must be that size), ``closed`` (``yes`` or ``no``, unless the text
-    ends with ``open`` or ``closed``) and ``order`` (``warnsdorff`` or ``board``: the
-    order jumps are tried in)."""
-    _check_size(text, settings.get("size", ""))
+    given, the text must be that size), ``closed`` (unless the text ends with ``open``
+    or ``closed``) and ``order`` (``warnsdorff`` or ``board``: the order jumps are tried
+    in); its answer is the tour."""
+    _check_size(text, settings[SIZE])
     b, said = txt.parse(text)
-    closed = settings.get("closed", "yes") == "yes" if said is None else said
+    closed = settings[CLOSED] if said is None else said
     tour = puzzle(b, closed)
-    if settings.get("order", _ORDERS[0]) == "warnsdorff":
+    if settings[ORDER] == "warnsdorff":
         tour = ordered(tour, warnsdorff(b))
     return Problem(
         puzzle=tour,
         start=start(b),
-        methods={
-            "backtrack": methods.backtrack(tour),
-            "dfs": methods.dfs(tour),
-            "bfs": methods.bfs(tour),
-        },
+        methods=methods.completing(tour, Answer("tour", partial(txt.tour_json, b))),
         show=lambda t: txt.show(b, t),
         state_json=lambda t: txt.tour_json(b, t),
         move_json=lambda t, c: txt.move_json(b, c),
         words=lambda t, c: txt.words(b, c),
         notation=lambda t, c: txt.notation(b, c),
         draw=lambda t: draw(b, t, closed),
-        answer=lambda t: txt.tour_json(b, t),
     )
 
 
-def _check_size(text: str, size: str) -> None:
-    """Refuse a ``--size`` that is no size, or no board's, or one given beside another
-    board."""
-    if not size:
-        return
-    if not _SIZE.fullmatch(size):
-        raise OptionError(f"--size takes rows x columns, e.g. 8x8, not {size[:20]!r}")
-    try:
-        txt.parse(size)
-    except BoardError as e:
-        raise OptionError(f"--size: {e}") from e
-    if _SIZE.fullmatch(text) is None or text.strip() != size.strip():
-        raise OptionError(f"--size {size.strip()} and a board were both given: give one of them")
+def _check_size(text: str, size: str | None) -> None:
+    """Refuse a ``--size`` given beside another board."""
+    if size is not None and (_SIZE.fullmatch(text) is None or text.strip() != size):
+        raise OptionError(f"--size {size} and a board were both given: give one of them")
 
 
 def _standard(settings: Settings) -> str:
     """The board to tour when none is given: ``--size``'s rectangle, else problem A."""
-    return settings.get("size", "") or txt.PROBLEM_A_TEXT
+    return settings[SIZE] or txt.PROBLEM_A_TEXT
 
 
 EXAMPLES = {
@@ -98,18 +109,6 @@ DESCRIPTION = Description(
     parse=problem,
     examples=EXAMPLES,
     unsolvable=frozenset({"4x4"}),
-    options=(
-        Option("size", "a rectangular board, rows x columns, e.g. 8x8", "", metavar="MxN"),
-        Option(
-            "closed",
-            "whether the tour must end a jump from its start, unless the board says "
-            "'open' or 'closed'",
-            "yes",
-            ("yes", "no"),
-        ),
-        Option("order", "the order jumps are tried in", _ORDERS[0], _ORDERS, metavar="ORDER"),
-    ),
+    options=(SIZE, CLOSED, ORDER),
     standard=_standard,
-    answer_key="tour",
-    enumerable=True,
 )

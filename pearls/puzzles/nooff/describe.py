@@ -24,12 +24,7 @@ def problem(text: str, settings: Settings = NO_SETTINGS) -> Problem[Tray, Move]:
     return Problem(
         puzzle=puzzle,
         start=parse(text),
-        methods={
-            "bfs": methods.bfs(puzzle),
-            "plan": methods.plan(planner),
-            "dfs": methods.dfs(puzzle),
-            "iddfs": methods.iddfs(puzzle, undoes),
-        },
+        methods=methods.chapter(puzzle, planner, undoes),
         show=show,
         state_json=lambda q: show(q, sep=" "),
         move_json=move_json,

@@ -18,9 +18,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pearls import methods
-from pearls.description import NO_SETTINGS, Description, Option, Problem, Settings
-from pearls.errors import OptionError
+from pearls.description import NO_SETTINGS, Description, Problem, Settings, choice, whole
 from pearls.puzzles.river import (
     Crossing,
     Load,
@@ -36,75 +37,64 @@ from pearls.puzzles.river import (
 )
 from pearls.puzzles.river import draw as drawing
 from pearls.puzzles.river.text import MAX_PEOPLE
-from pearls.textform import quoted, whole_number
 
-__all__ = ["DESCRIPTION", "MAX_BOAT", "VARIANTS", "problem", "standard"]
+__all__ = ["BOAT", "COUPLES", "DESCRIPTION", "MAX_BOAT", "VARIANT", "problem", "standard"]
 
 MAX_BOAT = 6  # the largest boat: loads of up to 6 of 20 people are 60,459 to check
-VARIANTS = ("husbands", "missionaries", "farmer")  # the puzzles' usual starts, by --variant
 
-
-def _number(settings: Settings, name: str, most: int) -> int:
-    """The setting ``--name``, checked: a whole number from 1 to ``most``.
-
-    >>> _number({"boat": "3"}, "boat", MAX_BOAT)
-    3
-    >>> _number({"boat": "9" * 5000}, "boat", MAX_BOAT)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    pearls.errors.OptionError: --boat must be ... from 1 to 6, not a value of 5,000 characters
-    """
-    value = settings[name]
-    n = whole_number(value, 1, most)
-    if n is None:
-        raise OptionError(f"--{name} must be a whole number from 1 to {most}, not {quoted(value)}")
-    return n
+# the puzzles' usual starts, by --variant, for n couples (or missionaries and cannibals)
+_STARTS: dict[str, Callable[[int], River]] = {
+    "husbands": lambda n: husbands(n, 2),
+    "missionaries": lambda n: missionaries(n, n, 2),
+    "farmer": lambda n: farmer(2),
+}
+VARIANT = choice(
+    "variant",
+    "whose usual start to solve when no board is given (a board's names say the puzzle)",
+    "husbands",
+    tuple(_STARTS),
+)
+COUPLES = whole(
+    "couples",
+    f"couples of the usual start, or missionaries and as many cannibals, 1 to {MAX_PEOPLE // 2}",
+    3,
+    1,
+    MAX_PEOPLE // 2,
+)
+BOAT = whole("boat", f"how many the boat holds, 1 to {MAX_BOAT}", 2, 1, MAX_BOAT)
 
 
 def standard(settings: Settings) -> str:
     """The usual start for the settings: everyone of ``--variant`` on the left bank,
     ``--couples`` couples (or as many missionaries and as many cannibals).
 
-    >>> standard({"variant": "missionaries", "couples": "2", "boat": "2"})
+    >>> standard(DESCRIPTION.settings({"variant": "missionaries", "couples": "2"}))
     'M1 M2 C1 C2 | boat left |'
     """
-    n = _number(settings, "couples", MAX_PEOPLE // 2)
-    variant = settings["variant"]
-    river: River
-    if variant == "husbands":
-        river = husbands(n, 2)
-    elif variant == "missionaries":
-        river = missionaries(n, n, 2)
-    elif variant == "farmer":
-        river = farmer(2)
-    else:
-        raise OptionError(f"--variant must be one of {', '.join(VARIANTS)}, not {variant!r}")
+    river = _STARTS[settings[VARIANT]](settings[COUPLES])
     return text.show(river, everyone_left(river))
 
 
 def problem(board: str, settings: Settings = NO_SETTINGS) -> Problem[Crossing, Load]:
     """The problem a board describes, its boat holding ``--boat`` people (2 by default).
     The names on the banks say which puzzle it is; ``--variant`` and ``--couples`` are
-    checked, and choose only the usual start.
+    used only for the usual start.
 
     >>> p = problem("farmer wolf goat cabbage | boat left |")
     >>> [p.words(p.start, b) for b in p.puzzle.moves(p.start)]
     ['farmer and goat cross to the right bank']
     """
-    k = _number(settings, "boat", MAX_BOAT) if settings else 2
-    if settings:
-        standard(settings)
-    river, q = text.parse(board, k)
+    river, q = text.parse(board, settings[BOAT])
     crossing = puzzle(river)
     return Problem(
         puzzle=crossing,
         start=q,
-        methods={
-            "bfs": methods.bfs(crossing),
-            "plan": methods.plan(planner(river)),
-            "dfs": methods.dfs(crossing),
-            "astar": methods.astar(crossing, lambda s: lower_bound(river, s)),
-        },
+        methods=methods.chapter(
+            crossing,
+            planner(river),
+            bound=lambda s: lower_bound(river, s),
+            without={"idastar"},
+        ),
         show=lambda s: text.show(river, s),
         state_json=lambda s: text.state_json(river, s),
         move_json=lambda s, b: text.move_json(river, s, b),
@@ -135,21 +125,6 @@ DESCRIPTION = Description(
         "four-couples": "H1 W1 H2 W2 H3 W3 H4 W4 | boat left |",
     },
     unsolvable=frozenset({"four-couples"}),
-    options=(
-        Option(
-            "variant",
-            "whose usual start to solve when no board is given (a board's names say the puzzle)",
-            "husbands",
-            choices=VARIANTS,
-            metavar="NAME",
-        ),
-        Option(
-            "couples",
-            f"couples of the usual start, or missionaries and as many cannibals, 1 to "
-            f"{MAX_PEOPLE // 2}",
-            "3",
-        ),
-        Option("boat", f"how many the boat holds, 1 to {MAX_BOAT}", "2"),
-    ),
+    options=(VARIANT, COUPLES, BOAT),
     standard=standard,
 )

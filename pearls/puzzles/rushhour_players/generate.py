@@ -1,8 +1,9 @@
 """Hard Rush Hour puzzles at random: legal boards drawn at random, each board's cluster
 analysed in slides, and the hardest position of the hardest cluster kept.
 
->>> made = next(generate({"cars": "5", "trucks": "2", "walls": "1", "tries": "2"}, 7, Meter()))
->>> made.fields["length"], made.fields["cluster"]
+>>> given = {"cars": "5", "trucks": "2", "walls": "1", "tries": "2"}
+>>> made = next(generate(Settings(OPTIONS, given), 7, Meter()))
+>>> made.fields["slides"], made.fields["cluster"]
 (7, 2324)
 """
 
@@ -10,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from pyrsistent import pvector
 
 from pearls.analysis import Analysis
-from pearls.description import JSON, Generated, Settings
+from pearls.description import JSON, Generated, Option, Settings, whole
 from pearls.errors import OptionError
 from pearls.limits import Meter
 from pearls.puzzles.rushhour import EXIT, Cell, Grid, Span, allcells, fillcells
@@ -24,9 +25,19 @@ from pearls.puzzles.rushhour_players import puzzle
 from pearls.puzzles.rushhour_players.clusters import cluster
 from pearls.puzzles.rushhour_players.text import Board, database, show
 
-__all__ = ["DEFAULTS", "MAX_DIGITS", "Counts", "counts", "generate", "random_board"]
+__all__ = [
+    "CARS",
+    "DEFAULTS",
+    "OPTIONS",
+    "TRIES",
+    "TRUCKS",
+    "WALLS",
+    "Counts",
+    "counts",
+    "generate",
+    "random_board",
+]
 
-MAX_DIGITS = 6  # of a count; a board holds at most 17 vehicles besides the special car
 _PLACEMENTS = 100  # tries to place one vehicle or wall before a board is drawn again
 _MISFITS = 1_000  # boards that do not fit, in a row, before the counts are refused
 
@@ -42,39 +53,44 @@ class Counts(NamedTuple):
 
 
 DEFAULTS = Counts(cars=9, trucks=3, walls=0, tries=1)
+_CELLS = 34  # the cells of a board besides the special car's: no count passes it
+_GENERATING: tuple[Literal["generate"]] = ("generate",)
+
+CARS = whole("cars", "cars besides the special car", DEFAULTS.cars, 0, _CELLS // 2,
+             commands=_GENERATING)  # fmt: skip
+TRUCKS = whole("trucks", "trucks", DEFAULTS.trucks, 0, _CELLS // 3, commands=_GENERATING)
+WALLS = whole("walls", "walls, fixed one-cell blocks", DEFAULTS.walls, 0, _CELLS,
+              commands=_GENERATING)  # fmt: skip
+TRIES = whole(
+    "tries",
+    "random boards per puzzle, each analysed in slides, the hardest kept",
+    DEFAULTS.tries,
+    1,
+    999_999,
+    commands=_GENERATING,
+)
+OPTIONS: tuple[Option[int], ...] = (CARS, TRUCKS, WALLS, TRIES)
 
 
 def counts(settings: Settings) -> Counts:
-    """The counts the settings give (the defaults for those they leave out), checked
-    to fit on a board with the special car.  Raises :class:`~pearls.errors.OptionError`.
+    """The counts the settings give, checked to fit on a board with the special car.
+    Raises :class:`~pearls.errors.OptionError`.
 
-    >>> counts({"cars": "4", "walls": "1"})
+    >>> counts(Settings(OPTIONS, {"cars": "4", "walls": "1"}))
     Counts(cars=4, trucks=3, walls=1, tries=1)
-    >>> counts({"cars": "²"})
+    >>> counts(Settings(OPTIONS, {"cars": "12", "trucks": "4"}))
     Traceback (most recent call last):
     ...
-    pearls.errors.OptionError: --cars must be a whole number, not '²'
+    pearls.errors.OptionError: 12 cars, 4 trucks and 0 walls do not fit on 36 cells ...
     """
-    given = Counts(*(_count(settings, name, n) for name, n in DEFAULTS._asdict().items()))
-    cars, trucks, walls, tries = given
+    given = Counts(*(settings[o] for o in OPTIONS))
+    cars, trucks, walls, _ = given
     if 2 + 2 * cars + 3 * trucks + walls > 36:
         raise OptionError(
             f"{cars} cars, {trucks} trucks and {walls} walls do not fit on 36 cells "
             "with the special car"
         )
-    if tries < 1:
-        raise OptionError("--tries must be at least 1")
     return given
-
-
-def _count(settings: Settings, name: str, default: int) -> int:
-    """An option's value as a count, checked: ASCII digits, at most :data:`MAX_DIGITS`."""
-    value = settings.get(name, str(default))
-    if len(value) > MAX_DIGITS:
-        raise OptionError(f"--{name} must be a number of at most {MAX_DIGITS} digits")
-    if not (value.isascii() and value.isdecimal()):
-        raise OptionError(f"--{name} must be a whole number, not {value!r}")
-    return int(value)
 
 
 def _place(rng: random.Random, taken: set[Cell], length: int) -> Span | None:
@@ -142,13 +158,13 @@ def generate(settings: Settings, seed: int, meter: Meter) -> Iterator[Generated]
     """Hard puzzles, one after another: for each, ``tries`` random boards of the
     settings whose clusters can be solved, each cluster analysed in slides, and the
     hardest position of the hardest cluster kept (the first one reached, of those
-    farthest from solved).  Its fields: ``board`` (the database form), ``length`` (its
-    slides to the exit), ``cluster`` (its cluster's size), ``walls`` and ``boards`` (the
+    farthest from solved).  Its fields: ``board`` (the database form), ``slides`` (its
+    length, in slides to the exit), ``cluster`` (its cluster's size), ``walls`` and ``boards`` (the
     random boards analysed so far).  The same ``seed`` (of the random numbers) and
     settings give the same puzzles; the meter's limits stop the analyses.
 
-    >>> made = next(generate({"walls": "1"}, 231, Meter()))
-    >>> made.fields["board"], made.fields["length"]
+    >>> made = next(generate(Settings(OPTIONS, {"walls": "1"}), 231, Meter()))
+    >>> made.fields["board"], made.fields["slides"]
     ('oBBECCDDDEFoJoAAFoJHHHIIKKLLoGMMMoxG', 16)
     """
     rng = random.Random(seed)
@@ -167,7 +183,7 @@ def _generated(board: Board, analysis: Analysis[Grid], boards: int) -> Generated
     text = database(g, board.walls)
     fields: dict[str, JSON] = {
         "board": text,
-        "length": analysis.max_distance,
+        "slides": analysis.max_distance,
         "cluster": analysis.states,
         "walls": len(board.walls),
         "boards": boards,

@@ -20,7 +20,7 @@ from functools import partial
 from random import Random
 
 from pearls import cache, methods
-from pearls.description import JSON, Description, Generated, Option, Problem, Settings
+from pearls.description import JSON, Description, Generated, Option, Problem, Settings, choice
 from pearls.errors import LimitReached, OptionError
 from pearls.informed import Estimate, astar, carried, score, scored
 from pearls.limits import Meter
@@ -60,6 +60,7 @@ from pearls.puzzles.sliding.text import (
     state_json,
     words,
 )
+from pearls.textform import quoted, whole_number
 
 __all__ = [
     "DESCRIPTION",
@@ -76,13 +77,30 @@ __all__ = [
 
 SCRAMBLE = 2  # a scrambled start walks the goal this many times the tray's rows and columns
 
-GOAL_OPTION = Option(
+Shape = tuple[int, int]  # a tray's rows and columns, e.g. (3, 4)
+
+
+def _shape(text: str) -> Shape | None:
+    """A ``--size``: rows x columns, each 2 to :data:`MAX_SIDE`, or ``auto`` (None)."""
+    if text == "auto":
+        return None
+    rows, x, cols = text.lower().partition("x")
+    r, c = whole_number(rows, 2, MAX_SIDE), whole_number(cols, 2, MAX_SIDE)
+    if not x or r is None or c is None:
+        raise OptionError(
+            f"--size must be rows x columns, each 2 to {MAX_SIDE}, e.g. 3x4, or auto, "
+            f"not {quoted(text)}"
+        )
+    return r, c
+
+
+GOAL_OPTION = choice(
     "goal",
     "where the blank ends: blank-last (1 2 ... 0) or blank-first (0 1 2 ..., Korf's goal)",
     "blank-last",
     ("blank-last", "blank-first"),
 )
-HEURISTIC_OPTION = Option(
+HEURISTIC_OPTION = choice(
     "heuristic",
     "what leads astar and idastar: conflict (Manhattan distance and linear conflicts), "
     "manhattan, or patterns (additive pattern databases, 4x4 trays only, what random 15 "
@@ -91,11 +109,14 @@ HEURISTIC_OPTION = Option(
     "conflict",
     ("conflict", "manhattan", "patterns"),
     commands=("solve",),
+    methods=("astar", "idastar"),
 )
-SIZE_OPTION = Option(
+SIZE_OPTION = Option[Shape | None](
     "size",
     f"the tray's rows x columns, each 2 to {MAX_SIDE}, e.g. 3x4; auto: the board's rows, or "
     "a square (with no board: the first example)",
+    None,
+    _shape,
     "auto",
     metavar="RxC",
 )
@@ -103,45 +124,29 @@ TEXT_FORM = (
     "The tiles row by row, 0 (or _) for the blank, rows separated by newlines or '/', tiles "
     "by spaces or commas: '1 2 3 / 4 5 6 / 7 8 0'. A move slides a tile next to the blank "
     "into it. Boards that cannot reach the goal (half of them, by parity) are refused. With "
-    "no board: the first example (of the --size chosen), posed for the --goal chosen; on a "
-    f"--size with no example, the goal scrambled by a fixed walk of {SCRAMBLE} x (rows + "
-    "columns) moves."
+    "no board: the first example of the tray's size, posed for the goal chosen; on a size "
+    f"with no example, the goal scrambled by a fixed walk of {SCRAMBLE} x (rows + columns) "
+    "moves."
 )
 
 
 # The tray and the start
 
 
-def _side(text: str) -> int | None:
-    """A number of rows or columns as written, checked to be ASCII digits, no longer
-    than the largest side, before it is read."""
-    text = text.strip()
-    if not (text.isascii() and text.isdecimal()) or len(text) > len(str(MAX_SIDE)):
-        return None
-    return int(text)
-
-
-def _size(settings: Settings, text: str | None) -> tuple[int, int]:
+def _size(settings: Settings, text: str | None) -> Shape:
     """The rows and columns the ``size`` option asks for, or the text shows (with no
     text, the first example's)."""
-    given = settings.get("size", "auto")
-    if given == "auto":
-        first, _ = next(iter(TRAY_EXAMPLES.values()))
-        return (first.rows, first.cols) if text is None else shape_of(text)
-    rows, x, cols = given.lower().partition("x")
-    r, c = _side(rows), _side(cols)
-    if not x or r is None or c is None or not (2 <= r <= MAX_SIDE and 2 <= c <= MAX_SIDE):
-        shown = repr(given) if len(given) <= 20 else f"{given[:20]!r}... ({len(given)} characters)"
-        raise OptionError(
-            f"--size must be rows x columns, each 2 to {MAX_SIDE}, e.g. 3x4, or auto, not {shown}"
-        )
-    return r, c
+    given = settings[SIZE_OPTION]
+    if given is not None:
+        return given
+    first, _ = next(iter(TRAY_EXAMPLES.values()))
+    return (first.rows, first.cols) if text is None else shape_of(text)
 
 
-def _frame_of(settings: Settings, text: str | None, fixed: tuple[int, int] | None) -> Frame:
+def _frame_of(settings: Settings, text: str | None, fixed: Shape | None) -> Frame:
     """The tray for the settings: a fixed size, or the ``size`` option's."""
     rows, cols = fixed if fixed is not None else _size(settings, text)
-    return frame(rows, cols, settings.get("goal") == "blank-first")
+    return frame(rows, cols, settings[GOAL_OPTION] == "blank-first")
 
 
 def scrambled(f: Frame) -> Board:
@@ -164,7 +169,7 @@ def scrambled(f: Frame) -> Board:
 
 
 def _start(
-    fixed: tuple[int, int] | None, examples: Mapping[str, tuple[Frame, Board]]
+    fixed: Shape | None, examples: Mapping[str, tuple[Frame, Board]]
 ) -> Callable[[Settings], str]:
     """The start with no board given: the first example of the tray's size, posed for
     the goal the settings choose (turned half round for the blank first), or else the
@@ -249,7 +254,7 @@ def _informed(f: Frame, heuristic: str) -> dict[str, Method[Board, Move]]:
 def _methods(f: Frame, settings: Settings, big: bool) -> dict[str, Method[Board, Move]]:
     """The methods for the tray ``f``, A* and IDA* first (IDA* before A* on a big
     tray), then breadth first, deepening and planning over the plain boards."""
-    informed = _informed(f, settings.get("heuristic", "conflict"))
+    informed = _informed(f, settings[HEURISTIC_OPTION])
     p = puzzle(f)
     first = ["idastar", "astar"] if big else ["astar", "idastar"]
     return {
@@ -265,7 +270,7 @@ def problem(f: Frame, text: str, settings: Settings, big: bool) -> Problem[Board
     perfect hash ranks the solvable boards, so an analysis sets aside a byte a board, or
     is refused before it starts where those bytes pass the memory limit.
 
-    >>> p = problem(frame(2, 3), "4 1 2 / 0 5 3", {}, big=False)
+    >>> p = problem(frame(2, 3), "4 1 2 / 0 5 3", DESCRIPTION.settings(), big=False)
     >>> p.start, list(p.methods), p.perfect_hash.size
     ((4, 1, 2, 0, 5, 3), ['astar', 'idastar', 'bfs', 'iddfs', 'plan'], 360)
     """
@@ -289,7 +294,7 @@ def problem(f: Frame, text: str, settings: Settings, big: bool) -> Problem[Board
 
 
 def _generate(
-    fixed: tuple[int, int] | None,
+    fixed: Shape | None,
 ) -> Callable[[Settings, int, Meter], Iterator[Generated]]:
     """Random solvable boards from a seed, with their heuristics, each counted on the
     meter; on trays of up to 9 cells their shortest length too (by A*, under it)."""
@@ -319,7 +324,7 @@ def _generate(
 def _description(
     name: str,
     title: str,
-    fixed: tuple[int, int] | None,
+    fixed: Shape | None,
     examples: Mapping[str, tuple[Frame, Board]],
 ) -> Description:
     """A sliding-tile puzzle for the command line: a fixed tray, or any (``fixed`` None)."""

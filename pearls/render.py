@@ -1,9 +1,10 @@
-"""What the command line says, as text and JSON, built from plain data and printed by
+"""What a front end says, as text and JSON, built from plain data and printed by
 nobody here: a solution, an analysis, every solution, a batch's record, a generated
 problem, a limit reached, the list of puzzles.
 
-A front end that prints (the command line) or shows a page (the docs' playground) turns
-the same :class:`~pearls.description.Solution` into the same words.
+The command line prints these words and the docs' playground shows them: both turn the
+same :class:`~pearls.description.Solution` into the same words
+(:mod:`pearls.frontend`).
 
 >>> plural(1, "state"), plural(2_778, "state")
 ('1 state', '2,778 states')
@@ -11,7 +12,6 @@ the same :class:`~pearls.description.Solution` into the same words.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 
 from pearls.description import JSON, Description, Generated, Solution, Survey
@@ -19,6 +19,7 @@ from pearls.errors import LimitReached
 from pearls.limits import Stats
 
 __all__ = [
+    "MAX_SHOWN",
     "every_json",
     "every_text",
     "generated_json",
@@ -37,6 +38,9 @@ __all__ = [
 ]
 
 
+MAX_SHOWN = 12  # the farthest positions of an analysis drawn as text at most
+
+
 def plural(n: int, noun: str) -> str:
     """``n`` and the noun, in the plural unless ``n`` is 1, the number grouped by commas."""
     return f"{n:,} {noun}{'' if n == 1 else 's'}"
@@ -47,7 +51,7 @@ def _how(solution: Solution) -> str:
     return f"{solution.method}, {plural(solution.stats.expanded, 'state')} expanded"
 
 
-def outcome(solution: Solution, answer_key: str | None = None) -> str:
+def outcome(solution: Solution) -> str:
     """The one line that says how a search ended.
 
     >>> from pearls.registry import PUZZLES
@@ -56,19 +60,19 @@ def outcome(solution: Solution, answer_key: str | None = None) -> str:
     """
     if solution.moves is None:
         return f"no solution exists ({_how(solution)})"
-    if answer_key is not None:
-        return f"{answer_key} found ({_how(solution)})"
+    if solution.answer_key is not None:
+        return f"{solution.answer_key} found ({_how(solution)})"
     return f"solved in {plural(len(solution.moves), 'move')} ({_how(solution)})"
 
 
-def solution_text(solution: Solution, answer_key: str | None = None) -> list[str]:
+def solution_text(solution: Solution) -> list[str]:
     """A solution as a person reads it: each position drawn and the move between them
     in words (for a puzzle whose answer is its solved position, that position alone),
     then the outcome."""
     if solution.moves is None:
         return [outcome(solution)]
-    if answer_key is not None:
-        return [solution.pictures[-1], "", outcome(solution, answer_key)]
+    if solution.answer_key is not None:
+        return [solution.pictures[-1], "", outcome(solution)]
     lines = ["start", solution.pictures[0], ""]
     steps = zip(solution.words, solution.pictures[1:], strict=True)
     for i, (words, picture) in enumerate(steps, start=1):
@@ -81,12 +85,13 @@ def stats_json(stats: Stats) -> dict[str, JSON]:
     return {"expanded": stats.expanded, "seconds": round(stats.seconds, 3)}
 
 
-def solution_json(solution: Solution, answer_key: str | None = None) -> dict[str, JSON]:
+def solution_json(solution: Solution) -> dict[str, JSON]:
     """A solution as one JSON object: the moves and states, or the puzzle's answer
-    under ``answer_key``."""
+    under its own key."""
     head: dict[str, JSON] = {"puzzle": solution.puzzle, "method": solution.method}
-    if answer_key is not None:
-        return {**head, answer_key: solution.answer, "stats": stats_json(solution.stats)}
+    if solution.answer_key is not None:
+        answer = {solution.answer_key: solution.answer}
+        return {**head, **answer, "stats": stats_json(solution.stats)}
     moves = None if solution.moves is None else list(solution.moves)
     return {
         **head,
@@ -104,10 +109,13 @@ def _answer(solution: Solution) -> JSON:
     return None if solution.moves is None else list(solution.moves)
 
 
-def every_json(puzzle: str, found: Sequence[Solution], stats: Stats) -> dict[str, JSON]:
+def every_json(
+    puzzle: str, method: str, found: Sequence[Solution], stats: Stats
+) -> dict[str, JSON]:
     """Every solution as one JSON object, with their count."""
     return {
         "puzzle": puzzle,
+        "method": method,
         "solutions": [_answer(s) for s in found],
         "count": len(found),
         "stats": stats_json(stats),
@@ -115,12 +123,9 @@ def every_json(puzzle: str, found: Sequence[Solution], stats: Stats) -> dict[str
 
 
 def every_text(found: Sequence[Solution], stats: Stats) -> list[str]:
-    """Every solution, one a line (its answer in JSON, or its moves in notation), and
-    how many there are."""
-    lines = [
-        f"solution {i}: {' '.join(s.notation) if s.answer is None else json.dumps(s.answer)}"
-        for i, s in enumerate(found, start=1)
-    ]
+    """Every solution, one a line, its moves in notation (as a person writes them,
+    the squares of a tour counted from 1), and how many there are."""
+    lines = [f"solution {i}: {' '.join(s.notation)}" for i, s in enumerate(found, start=1)]
     expanded = plural(stats.expanded, "state")
     return [*lines, f"{plural(len(found), 'solution')} ({expanded} expanded)"]
 
@@ -139,7 +144,8 @@ def survey_json(survey: Survey) -> dict[str, JSON]:
 
 
 def survey_text(survey: Survey) -> list[str]:
-    """The counts, the distance histogram, and the farthest states drawn."""
+    """The counts, the distance histogram, and the farthest states drawn, at most
+    :data:`MAX_SHOWN` of them (the JSON lists them all)."""
     n = len(survey.farthest)
     origin = "the solved positions" if survey.origin == "goals" else "the start"
     lines = [
@@ -150,8 +156,10 @@ def survey_text(survey: Survey) -> list[str]:
         *(f"{d:8}  {count:,}" for d, count in enumerate(survey.histogram)),
         "",
     ]
-    for i, picture in enumerate(survey.pictures, start=1):
+    for i, picture in enumerate(survey.pictures[:MAX_SHOWN], start=1):
         lines += [f"farthest {i} of {n}", picture, ""]
+    if n > MAX_SHOWN:
+        lines += [f"... and {plural(n - MAX_SHOWN, 'more farthest state')} (the JSON lists all)"]
     return lines
 
 
