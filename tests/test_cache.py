@@ -87,6 +87,22 @@ def test_a_damaged_or_foreign_file_is_refused_with_one_warning(
     assert len(warned) == 1 and "building it afresh" in warned[0]
 
 
+@pytest.mark.parametrize(
+    "header",
+    [b"x \xff\n", "pearls-cache 1 squares 16384 é\n".encode(), b"\xff" * 80 + b"\n"],
+    ids=["a byte", "an accent", "a line of them"],
+)
+def test_a_header_with_bytes_that_are_not_ascii_is_refused_not_raised(
+    files: Files, warned: list[str], header: bytes
+) -> None:
+    path = files.path(NAME)
+    assert path is not None
+    path.parent.mkdir(parents=True)
+    path.write_bytes(header + zlib.compress(TABLE))
+    assert files.load(NAME, len(TABLE), anything) is None
+    assert len(warned) == 1 and "building it afresh" in warned[0]
+
+
 def bomb(megabytes: int) -> bytes:
     """A zlib stream of ``megabytes`` of zeros, compressed a megabyte at a time."""
     pack, zero = zlib.compressobj(9), bytes(1 << 20)
@@ -156,6 +172,39 @@ def test_a_save_that_cannot_rename_leaves_no_partial_file(files: Files, warned: 
     assert not other.save(NAME, TABLE)
     assert not list(path.parent.glob("*.partial"))
     assert len(warned) == 1
+
+
+def test_a_directory_that_cannot_be_written_still_serves_the_tables_kept_there(
+    files: Files, warned: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only cache with one table missing: that one cannot be kept (one warning),
+    and the others are read back as ever, not built afresh."""
+    assert files.save("cubes", TABLE)
+
+    def refused(path: Path, data: bytes) -> int:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "write_bytes", refused)
+    assert files.load(NAME, len(TABLE), anything) is None
+    assert not files.save(NAME, TABLE)
+    assert files.load("cubes", len(TABLE), anything) == TABLE
+    assert not files.save("squares-too", TABLE)
+    assert len(warned) == 1 and "not kept" in warned[0]
+
+
+@pytest.mark.timeout(20)  # a guard: the old read waited for a writer for ever
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_where_a_table_should_be_is_not_opened_for_reading(
+    files: Files, warned: list[str]
+) -> None:
+    path = files.path(NAME)
+    assert path is not None
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    assert files.load(NAME, len(TABLE), anything) is None
+    assert warned == [f"{path} is not a regular file; building the table afresh"]
+    assert files.save(NAME, TABLE)  # a regular file takes its place
+    assert files.load(NAME, len(TABLE), anything) == TABLE
 
 
 def test_stale_partial_files_are_swept_and_fresh_ones_kept(files: Files) -> None:
