@@ -43,6 +43,19 @@ def test_a_board_file_larger_than_any_board_is_refused_unread(
     assert "is longer than 1,048,576 bytes" in one_line(err)
 
 
+@pytest.mark.timeout(20)  # a guard: a FIFO's open used to wait for a writer for ever
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("option", ["--board", "--batch"])
+def test_a_fifo_or_a_device_is_refused_unread(capsys: Capture, tmp_path: Path, option: str) -> None:
+    fifo = tmp_path / "board.txt"
+    os.mkfifo(fifo)
+    for path, kind in ((str(fifo), "not a regular file"), (os.devnull, "not a regular file"),
+                       (str(tmp_path), "a directory")):  # fmt: skip
+        code, out, err = run(capsys, "solve", "rushhour", option, path)
+        assert (code, out) == (2, "")
+        assert f"it is {kind} (stdin is '-')" in one_line(err)
+
+
 def test_bytes_that_are_not_text_are_one_line(capsys: Capture, tmp_path: Path) -> None:
     board = tmp_path / "board.txt"
     board.write_bytes(b"\xff\xfe AA....")
