@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pearls.cli import main
-from pearls.cli.memory import limited
+from pearls.cli.memory import limited, size
 from pearls.cli.reading import MAX_TEXT
 
 Capture = pytest.CaptureFixture[str]
@@ -118,7 +118,9 @@ def test_svg_draws_at_most_ten_thousand_positions(capsys: Capture, tmp_path: Pat
     assert not folder.exists()
 
 
-@pytest.mark.parametrize("size", ["1X", "", "-1G", "1e9", "²G", "9" * 5000, "10M"])
+@pytest.mark.parametrize(
+    "size", ["1X", "", "-1G", "1e9", "²G", "9" * 5000, "10M", "100000000000G", "8388608T"]
+)
 def test_a_bad_memory_size_is_one_line(capsys: Capture, size: str) -> None:
     code, out, err = run(capsys, "solve", "graph", "--max-memory", size)
     assert (code, out) == (2, "")
@@ -132,6 +134,15 @@ def test_the_memory_limit_holds_for_the_command_and_is_put_back() -> None:
         with pytest.raises(MemoryError):
             bytearray(512 << 20)
     assert resource.getrlimit(resource.RLIMIT_DATA) == before
+
+
+def test_a_memory_limit_past_what_the_system_can_hold_is_no_limit() -> None:
+    """The library's own callers may pass any size: past 2**63 - 1 bytes (which no
+    system limit holds) the block runs unlimited, instead of raising OverflowError."""
+    before = resource.getrlimit(resource.RLIMIT_DATA)
+    with limited(1 << 70):
+        assert resource.getrlimit(resource.RLIMIT_DATA) == before
+    assert size("8388607T") == 8388607 << 40
 
 
 def test_a_limit_under_json_prints_one_object(capsys: Capture) -> None:
