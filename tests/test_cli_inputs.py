@@ -186,6 +186,30 @@ def test_a_service_that_never_answers_is_given_up_within_the_timeout(capsys: Cap
     assert "cannot join a Dask scheduler" in one_line(err)
 
 
+def test_a_service_that_answers_but_is_not_dask_is_said_to_be_so(capsys: Capture) -> None:
+    """A web server's reply, read by Dask as a message exabytes long, was a MemoryError
+    reported as the memory limit (exit 3)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    accepted: list[socket.socket] = []
+
+    def answer() -> None:
+        conn = listener.accept()[0]
+        accepted.append(conn)
+        conn.sendall(b"HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi" * 50)
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        argv = ["analyze", "river", "--scheduler", f"tcp://127.0.0.1:{port}", "--timeout", "5"]
+        code, out, err = run(capsys, *argv)
+    finally:
+        listener.close()
+        for conn in accepted:
+            conn.close()
+    assert (code, out) == (2, "")
+    assert "it answers, but not as a Dask scheduler does" in one_line(err)
+
+
 def test_workers_are_at_most_the_cores(capsys: Capture) -> None:
     too_many = str((os.cpu_count() or 1) + 1)
     code, _, err = run(capsys, "analyze", "river", "--workers", too_many)
