@@ -8,6 +8,7 @@ plain counter, the simplest meter there is.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from pearls import limits
 from pearls.analysis import analyze
 from pearls.deepening import idsolve
-from pearls.errors import BoardError, LimitReached
+from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter, Stats
 from pearls.puzzles import graph
 from pearls.puzzles import rushhour as rh
@@ -422,3 +423,24 @@ def test_count_checks_the_limits_like_an_expansion() -> None:
     with pytest.raises(LimitReached):
         meter.count()
     assert meter.expanded == 3
+
+
+def test_zero_allows_nothing_for_every_limit_and_none_is_no_limit() -> None:
+    """One rule: 0 states, 0 seconds and 0 bytes each stop the work at once (memory
+    used to mean no limit at 0); ``None`` is no limit for any of them."""
+    line = graph.puzzle({n: [n + 1] for n in range(10)}, goal=10)
+    for meter in (Meter(max_states=0), Meter(timeout=0)):
+        with pytest.raises(LimitReached):
+            bfsolve(meter.watch(line), 0)
+    with pytest.raises(LimitReached, match="memory limit of 0 bytes"):
+        Meter(max_memory=0).make_room(1)
+    unlimited = Meter(max_states=None, timeout=None, max_memory=None)
+    assert bfsolve(unlimited.watch(line), 0) == list(range(1, 11))
+    unlimited.make_room(1 << 40)
+    with pytest.raises(LimitReached, match="memory limit"):
+        unlimited.make_room(sys.maxsize + 1)
+
+
+def test_a_bad_limit_is_an_option_error() -> None:
+    with pytest.raises(OptionError, match="max_memory must be a number of at least 0"):
+        Meter(max_memory=-1)
