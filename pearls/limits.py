@@ -33,12 +33,13 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from pearls.errors import LimitReached, OptionError
-from pearls.types import M, Planner, Puzzle, S
+from pearls.search import Premoves, newplans
+from pearls.types import M, Plan, Planner, Puzzle, S
 
 __all__ = ["Meter", "Progress", "Stats"]
 
@@ -188,8 +189,40 @@ class Meter:
 
         Planned searches expand a state by asking ``moves`` once (for the moves that
         leave its plan); ``newplans`` is the planner's own and is not counted apart.
+        Where it is the chapter's generic one (the planner has ``premoves``), each of
+        its steps checks the time limit: growing one plan back along a chain of 50,000
+        premoves is one call of ``newplans`` and most of a minute, which now stops
+        within moments of the limit.
+
+        >>> from pearls.puzzles import graph
+        >>> from pearls.search import psolve
+        >>> chain = graph.planner({n: [n + 1] for n in range(20_000)}, goal=20_000)
+        >>> psolve(Meter(timeout=0.5).watch_planner(chain), 0)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pearls.errors.LimitReached: stopped at the time limit of 0.5 s (1 states expanded in ...)
         """
-        return Planner(self.watch(planner.puzzle), planner.goalmoves, planner.newplans)
+        watched = self.watch(planner.puzzle)
+        if planner.premoves is None:
+            return Planner(watched, planner.goalmoves, planner.newplans)
+        inner, timed = planner.puzzle, self._timed(planner.premoves)
+
+        def plans(q: S, ms: Plan[M]) -> list[Plan[M]]:
+            return newplans(inner, timed, q, ms)
+
+        return Planner(watched, planner.goalmoves, plans, timed)
+
+    def _timed(self, premoves: Premoves[S, M]) -> Premoves[S, M]:
+        """``premoves`` that first check the time limit (planning's steps are not
+        expansions, so only time bounds them)."""
+        deadline, clock = self._bounds()[1], time.monotonic
+
+        def timed(q: S, m: M) -> Iterable[Sequence[M]]:
+            if clock() > deadline:
+                self.check()
+            return premoves(q, m)
+
+        return timed
 
 
 N = TypeVar("N", int, float)

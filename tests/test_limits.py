@@ -21,7 +21,7 @@ from graphs import reachable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pearls import limits
+from pearls import limits, search
 from pearls.analysis import analyze
 from pearls.deepening import idsolve
 from pearls.errors import BoardError, LimitReached, OptionError
@@ -228,6 +228,32 @@ def test_watch_planner_bounds_psolve() -> None:
     assert plan == rh.psolve(rh.g1)
     assert plan == psolve(Planner(plain.puzzle, rh.goalmoves, rh.newplans), rh.g1)
     assert meter.expanded == plain.calls > 0
+
+
+def test_planning_itself_stops_at_the_time_limit(clock: Clock) -> None:
+    """Growing one plan back along a chain is one call of ``newplans``: each of its
+    steps checks the time first, so the plan stops at the step after the limit passes,
+    not after the whole chain (most of a minute on 50,000 nodes)."""
+    edges = {n: [n + 1] for n in range(2_000)}
+    steps: list[int] = []
+    chapter = graph.premoves(edges)
+
+    def premoves(q: int, m: int) -> list[tuple[int]]:
+        steps.append(m)
+        if len(steps) == 100:
+            clock.now += 10  # the limit passes in the middle of the plan
+        return chapter(q, m)
+
+    chain = search.planner(graph.puzzle(edges, 2_000), graph.goalmoves(2_000), premoves)
+    with pytest.raises(LimitReached, match="time limit of 1 s"):
+        psolve(Meter(timeout=1).watch_planner(chain), 0)
+    assert len(steps) == 100  # none after the limit passed, of the 2,000 the plan needs
+
+
+def test_a_planner_of_its_own_is_watched_as_it_was() -> None:
+    meter = Meter(timeout=60)
+    watched = meter.watch_planner(rh.planner)
+    assert watched.premoves is None and watched.newplans is rh.planner.newplans
 
 
 def test_one_meter_adds_up_a_planner_and_a_puzzle() -> None:
