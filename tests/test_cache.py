@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pearls.cache import STALE, Files, _header, _unpacked, directory, say
+from pearls.cache import STALE, Files, _header, _opened, _unpacked, directory, say
 
 TABLE = bytes(range(256)) * 64  # 16 KiB
 NAME = "squares"
@@ -252,3 +252,11 @@ def test_any_bytes_unpack_to_a_whole_table_or_none(data: bytes, size: int) -> No
     table = _unpacked(data, size)
     assert table is None or len(table) == size
     assert _unpacked(zlib.compress(data), len(data)) == data
+
+
+@given(st.binary(max_size=200), st.binary(max_size=100))
+def test_any_header_and_bytes_are_a_table_or_nothing_never_an_error(
+    header: bytes, packed: bytes
+) -> None:
+    table, digest = _opened(header + b"\n" + packed, NAME, 4)
+    assert table is None or (len(table) == 4 and len(digest) == 64)
