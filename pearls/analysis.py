@@ -18,11 +18,13 @@ a state instead of a whole object in a hashed set.
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from pearls.errors import HashError
 from pearls.toolz_typed import isdistinct
 from pearls.types import M, Puzzle, S
 
@@ -42,14 +44,27 @@ T = TypeVar("T", bound=Hashable)  # a state of a space analysed by its hash
 @dataclass(frozen=True)
 class PerfectHash(Generic[T]):
     """A minimal perfect hash: ``rank`` maps the states one to one onto ``range(size)``.
+    ``size`` is a whole number of at least 0, or :class:`~pearls.errors.HashError`; it
+    may be larger than any memory (the Tower of Hanoi's ``3 ** 64``), and an analysis
+    by it then raises :class:`MemoryError` before allocating anything.  A rank outside
+    ``range(size)``, met in an analysis, raises :class:`~pearls.errors.HashError`.
 
     >>> bits = PerfectHash(rank=lambda q: int("".join(map(str, q)), 2), size=8)
     >>> bits.rank((1, 0, 1))
     5
+    >>> PerfectHash(rank=int, size=-1)
+    Traceback (most recent call last):
+    ...
+    pearls.errors.HashError: a perfect hash's size is a whole number of at least 0, not -1
     """
 
     rank: Callable[[T], int]
     size: int
+
+    def __post_init__(self) -> None:
+        size: object = self.size
+        if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+            raise HashError(f"a perfect hash's size is a whole number of at least 0, not {size!r}")
 
 
 def is_perfect(h: PerfectHash[T], states: Iterable[T]) -> bool:
@@ -77,23 +92,40 @@ def _recorder(h: PerfectHash[T] | None) -> Callable[[T], bool]:
             return len(seen) > size
 
         return new_in_set
-    rank, flags = h.rank, bytearray(h.size)
+    rank, flags = h.rank, bytearray(_addressable(h.size))
 
     def new_in_flags(q: T) -> bool:
         r = rank(q)
         if r < 0:  # an index from the end: a rank outside range(size), which would alias
             raise _outside(h, q, r)
-        if flags[r]:
-            return False
+        try:
+            if flags[r]:
+                return False
+        except IndexError:  # at or past the size
+            raise _outside(h, q, r) from None
         flags[r] = 1
         return True
 
     return new_in_flags
 
 
-def _outside(h: PerfectHash[T], q: T, r: int) -> ValueError:
+def _outside(h: PerfectHash[T], q: T, r: int) -> HashError:
     """The error of a perfect hash that ranks ``q`` outside ``range(h.size)``."""
-    return ValueError(f"the perfect hash ranks {q!r} as {r}, outside range({h.size})")
+    return HashError(f"the perfect hash ranks {q!r} as {r}, outside range({h.size})")
+
+
+def _addressable(size: int) -> int:
+    """``size``, the bytes of a table of flags, if this machine can address them; else
+    :class:`MemoryError` (where ``bytearray`` would raise :class:`OverflowError`).
+
+    >>> _addressable(10**20)
+    Traceback (most recent call last):
+    ...
+    MemoryError: a table of 100,000,000,000,000,000,000 bytes, more than this machine can address
+    """
+    if size > sys.maxsize:
+        raise MemoryError(f"a table of {size:,} bytes, more than this machine can address")
+    return size
 
 
 def levels(
@@ -172,7 +204,7 @@ def compact_levels(
     [[0], [1, 3], [2]]
     """
     moves, move = puzzle.moves, puzzle.move
-    seen = bytearray((h.size + 7) // 8)
+    seen = bytearray(_addressable((h.size + 7) // 8))
     level = _rank_array(h.size)
 
     def rank(q: S) -> int:

@@ -8,13 +8,16 @@ compressed with zlib.  The code that builds a table never reads or writes it: it
 handed a :class:`Files` (or any store with the same ``load`` and ``save``) as a value.
 
 Nothing here stops a run.  A directory that cannot be made or written, a file that
-cannot be read, is not the table it should be, or fails its checksum or the caller's
-check, is reported in one line to ``warn`` (by default on stderr) and the caller goes
-on without it, building the table afresh.  A read is bounded: a file larger than its
-table could compress to is refused unread, and decompression stops one byte past the
-table's size, so a small file cannot unpack to gigabytes.  A save writes a ``.partial``
-file first and renames it into place, so a killed save never leaves a half-written
-table; the ``.partial`` files a killed save leaves behind are removed once stale.
+cannot be read, is not a regular file (a FIFO would block the read for ever), is not
+the table it should be, or fails its checksum or the caller's check, is reported in
+one line to ``warn`` (by default on stderr) and the caller goes on without it,
+building the table afresh.  A directory that cannot be written is still read: the
+tables kept there serve, and only the missing ones are built.  A read is bounded: a
+file larger than its table could compress to is refused unread, and decompression
+stops one byte past the table's size, so a small file cannot unpack to gigabytes.  A
+save writes a ``.partial`` file first and renames it into place, so a killed save
+never leaves a half-written table; the ``.partial`` files a killed save leaves behind
+are removed once stale.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as root:
@@ -30,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
 import sys
 import time
 import zlib
@@ -45,6 +49,8 @@ Check = Callable[[bytes], bool]  # whether a table read back is plausible, e.g. 
 FORMAT = "pearls-cache 1"  # the first words of a cached file's header line
 STALE = 600.0  # seconds after which a .partial file is taken for a killed save's
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")  # a table's name, e.g. "tiles-4x4-blank-first-1-2-3"
+_DIGEST = re.compile(rb"[0-9a-f]{64}")  # a SHA-256 as the header gives it
+_NONBLOCKING = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO to read must not wait for a writer
 
 
 def say(message: str) -> None:
@@ -101,17 +107,35 @@ def _unpacked(packed: bytes, size: int) -> bytes | None:
     return table if whole and len(table) == size else None
 
 
+def _opened(data: bytes, name: str, size: int) -> tuple[bytes | None, str]:
+    """The table a cached file's ``data`` holds and the SHA-256 its header gives, if
+    the header is this table's (any other bytes in it, none); the table unchecked.
+
+    >>> _opened(_header("t", 2, "0" * 64) + zlib.compress(b"ab"), "t", 2)[0]
+    b'ab'
+    >>> _opened(b"x \\xff\\n", "t", 2)
+    (None, '')
+    """
+    line, _, packed = data.partition(b"\n")
+    digest = line.rsplit(b" ", 1)[-1]
+    if not _DIGEST.fullmatch(digest) or line + b"\n" != _header(name, size, digest.decode()):
+        return None, ""
+    return _unpacked(packed, size), digest.decode()
+
+
 class Files:
     """Tables kept as files in the directory ``root`` (by default :func:`directory`),
     any trouble told to ``warn`` in one line.  Once the directory itself fails (it
     is a file, say, or cannot be made), it is not tried again: one warning, and every
-    table is built afresh.
+    table is built afresh.  Once a save fails (the directory is read-only, say), no
+    other save is tried, but the tables kept there are still read.
     """
 
     def __init__(self, root: Path | None = None, warn: Warn = say) -> None:
         self.root = directory() if root is None else root
         self.warn = warn
         self.off = False  # set once the directory has failed
+        self.unwritable = False  # set once a save has failed: tables are still read
         self.blocked: set[str] = set()  # tables whose file is a directory: left alone
         if self.root is None:
             self._give_up("no cache directory (set XDG_CACHE_HOME or HOME)")
@@ -121,6 +145,12 @@ class Files:
         if not self.off:
             self.off = True
             self.warn(f"{why}; going on without the cache, building tables afresh")
+
+    def _read_only(self, why: str) -> None:
+        """Warn once that no table can be kept, and why; the kept ones are still read."""
+        if not (self.off or self.unwritable):
+            self.unwritable = True
+            self.warn(f"{why}; tables built now are not kept")
 
     def path(self, name: str) -> Path | None:
         """The file that keeps the table ``name``; ``None`` with no directory.
@@ -144,9 +174,7 @@ class Files:
         data = self._read(path, _most_packed(size))
         if data is None:
             return None
-        line, _, packed = data.partition(b"\n")
-        digest = line.rsplit(b" ", 1)[-1].decode("ascii", "replace")
-        table = _unpacked(packed, size) if line + b"\n" == _header(name, size, digest) else None
+        table, digest = _opened(data, name, size)
         if table is None or hashlib.sha256(table).hexdigest() != digest:
             self.warn(
                 f"the cached {path} is damaged or not the table it should be; building it afresh"
@@ -159,9 +187,17 @@ class Files:
 
     def _read(self, path: Path, most: int) -> bytes | None:
         """The bytes of ``path``, up to ``most``; ``None`` if it is not there (silently),
-        cannot be read or is longer (with a warning)."""
+        cannot be read, is not a regular file or is longer (with a warning).  It is
+        opened without waiting (a FIFO's open would wait for a writer) and read only
+        once it is known to be a regular file."""
         try:
-            with path.open("rb") as file:
+            with open(os.open(path, os.O_RDONLY | _NONBLOCKING), "rb") as file:
+                mode = os.fstat(file.fileno()).st_mode
+                if stat.S_ISDIR(mode):
+                    raise IsADirectoryError
+                if not stat.S_ISREG(mode):
+                    self.warn(f"{path} is not a regular file; building the table afresh")
+                    return None
                 data = file.read(most + 1)
         except FileNotFoundError:
             return None
@@ -185,7 +221,7 @@ class Files:
         place.  Whether it was kept: a warning says why not, and a directory that cannot
         be written is not tried again."""
         path = self.path(name)
-        if path is None or self.off or name in self.blocked:
+        if path is None or self.off or self.unwritable or name in self.blocked:
             return False
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -206,7 +242,7 @@ class Files:
                     f"{path} is a directory where a cached table should be; going on without it"
                 )
             else:
-                self._give_up(
+                self._read_only(
                     f"cannot write in the cache directory {path.parent} ({e.strerror or e})"
                 )
             return False

@@ -27,7 +27,6 @@ lists the descriptions, and :mod:`pearls.frontend` answers requests over them.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -35,7 +34,7 @@ from types import MappingProxyType
 from typing import Generic, Literal, Protocol, TypeAlias, TypeVar
 
 from pearls.analysis import Analysis, PerfectHash, analyze, levels
-from pearls.errors import LimitReached, OptionError
+from pearls.errors import OptionError
 from pearls.limits import Meter, Stats
 from pearls.methods import EVERY, Every, Technique
 from pearls.textform import quoted, whole_number
@@ -488,11 +487,9 @@ class Problem(Generic[S, M]):
         """Refuse, before allocating it, a table of flags (a byte a rank) larger than the
         meter's memory, or than any this machine could address."""
         h = self.perfect_hash
-        most = min(meter.max_memory or sys.maxsize, sys.maxsize)
-        if h is not None and h.size > most:
+        if h is not None:
             count = f"{h.size:,}" if h.size < 10**18 else f"{h.size:.3g}"
-            why = f"an analysis of its {count} positions needs a byte for each"
-            raise LimitReached("memory", 0, meter.seconds, most, why)
+            meter.make_room(h.size, f"an analysis of its {count} positions needs a byte for each")
 
     def _goals(self, asked: bool | None, meter: Meter) -> Sequence[S]:
         """The solved positions in the start's component, for distances from them: none

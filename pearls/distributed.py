@@ -132,7 +132,9 @@ def _joined(scheduler: str, connect: float | None) -> Iterator[Client]:
     """The client of the scheduler at ``scheduler``, or one line on why not.  Dask
     bounds the connection by ``connect`` but not the greeting that follows it, which a
     service that is not a scheduler never sends, so the whole join is bounded here: it
-    runs in a thread of its own, left behind (a daemon) if it overruns."""
+    runs in a thread of its own, left behind (a daemon) if it overruns.  A service that
+    answers with bytes of its own is no scheduler either: Dask reads their first eight
+    as a message's length and fails (a ``MemoryError`` for exabytes), said as such."""
     outcome: list[Client | BaseException] = []
 
     def join() -> None:
@@ -150,6 +152,9 @@ def _joined(scheduler: str, connect: float | None) -> Iterator[Client]:
     joined = outcome[0]
     if isinstance(joined, _UNREACHABLE):
         reason = " ".join(str(joined).split()) or type(joined).__name__
+        raise OptionError(f"cannot join a Dask scheduler at {scheduler!r}: {reason}") from None
+    if isinstance(joined, Exception):  # its answer was no greeting: a MemoryError, say
+        reason = "it answers, but not as a Dask scheduler does"
         raise OptionError(f"cannot join a Dask scheduler at {scheduler!r}: {reason}") from None
     if isinstance(joined, BaseException):
         raise joined

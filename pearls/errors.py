@@ -1,6 +1,6 @@
 """The named exceptions, all under :class:`PearlsError`: input that describes no
-position, an option a puzzle cannot use, input that cannot be read, and a limit that
-stopped a search.
+position, an option a puzzle cannot use (or a limit that is no limit), input that
+cannot be read, a perfect hash that is not one, and a limit that stopped a search.
 
 A search never raises for "no solution" (it returns ``None``); these are for the other
 ways a search can end without an answer.  Bad input is a :class:`ValueError` too, so a
@@ -9,7 +9,14 @@ caller may catch it as one.
 
 from __future__ import annotations
 
-__all__ = ["BoardError", "InputError", "LimitReached", "OptionError", "PearlsError"]
+__all__ = [
+    "BoardError",
+    "HashError",
+    "InputError",
+    "LimitReached",
+    "OptionError",
+    "PearlsError",
+]
 
 
 class PearlsError(Exception):
@@ -29,6 +36,11 @@ class OptionError(PearlsError, ValueError):
 class InputError(PearlsError, ValueError):
     """Input that cannot be read at all: a missing file, bytes that are not text, a text
     larger than any board: the message says which and why."""
+
+
+class HashError(PearlsError, ValueError):
+    """A perfect hash that is not one: a size that is no count of states, or a rank
+    outside ``range(size)``: the message names the state and its rank."""
 
 
 class LimitReached(PearlsError):

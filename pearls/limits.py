@@ -31,13 +31,15 @@ instrument, created for one search and read afterwards, never a global.
 from __future__ import annotations
 
 import math
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from pearls.errors import LimitReached
-from pearls.types import M, Planner, Puzzle, S
+from pearls.errors import LimitReached, OptionError
+from pearls.search import Premoves, newplans
+from pearls.types import M, Plan, Planner, Puzzle, S
 
 __all__ = ["Meter", "Progress", "Stats"]
 
@@ -66,10 +68,16 @@ class Meter:
     made; past either, the next expansion raises
     :class:`~pearls.errors.LimitReached`.  ``max_memory`` is the bytes the work may
     hold: the command line holds its process to it, and an analysis refuses a table
-    larger than it before allocating one.  ``progress``, if given, is called with the
-    :class:`Stats` so far at most once every ``every`` seconds.  One meter may watch
-    several puzzles (a planner's and its moves', or the levels of an analysis): their
-    expansions add up.
+    larger than it before allocating one (:meth:`make_room`).  ``progress``, if given,
+    is called with the :class:`Stats` so far at most once every ``every`` seconds.  One
+    meter may watch several puzzles (a planner's and its moves', or the levels of an
+    analysis): their expansions add up.
+
+    One rule for every limit: ``None`` is no limit, and a number is the most the work
+    may use, so 0 allows nothing (0 states: the first expansion stops; 0 seconds: the
+    first expansion after any time has passed stops; 0 bytes: no table fits).
+    Anything else (below 0, NaN, a ``bool``, not a number) raises
+    :class:`~pearls.errors.OptionError`, a :class:`ValueError`.
     """
 
     def __init__(
@@ -130,6 +138,21 @@ class Meter:
             self._next_report = now + self.every
             self.progress(Stats(self.expanded, self.generated, now - self._began))
 
+    def make_room(self, size: int, why: str = "") -> None:
+        """Raise :class:`~pearls.errors.LimitReached` (the memory limit) before a table
+        of ``size`` bytes is allocated, if it is larger than ``max_memory`` (with 0,
+        any table) or than this machine can address; ``why`` says what needs it.
+
+        >>> Meter(max_memory=1000).make_room(1000)
+        >>> Meter(max_memory=0).make_room(1)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pearls.errors.LimitReached: stopped at the memory limit of 0 bytes (...)
+        """
+        most = sys.maxsize if self.max_memory is None else min(self.max_memory, sys.maxsize)
+        if size > most:
+            raise LimitReached("memory", self.expanded, self.seconds, most, why)
+
     def _bounds(self) -> tuple[float, float]:
         """The expansions and the reading of :func:`time.monotonic` at which
         :meth:`check` raises: ``expanded >= cap`` or ``now > deadline``."""
@@ -166,8 +189,40 @@ class Meter:
 
         Planned searches expand a state by asking ``moves`` once (for the moves that
         leave its plan); ``newplans`` is the planner's own and is not counted apart.
+        Where it is the chapter's generic one (the planner has ``premoves``), each of
+        its steps checks the time limit: growing one plan back along a chain of 50,000
+        premoves is one call of ``newplans`` and most of a minute, which now stops
+        within moments of the limit.
+
+        >>> from pearls.puzzles import graph
+        >>> from pearls.search import psolve
+        >>> chain = graph.planner({n: [n + 1] for n in range(20_000)}, goal=20_000)
+        >>> psolve(Meter(timeout=0.5).watch_planner(chain), 0)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pearls.errors.LimitReached: stopped at the time limit of 0.5 s (1 states expanded in ...)
         """
-        return Planner(self.watch(planner.puzzle), planner.goalmoves, planner.newplans)
+        watched = self.watch(planner.puzzle)
+        if planner.premoves is None:
+            return Planner(watched, planner.goalmoves, planner.newplans)
+        inner, timed = planner.puzzle, self._timed(planner.premoves)
+
+        def plans(q: S, ms: Plan[M]) -> list[Plan[M]]:
+            return newplans(inner, timed, q, ms)
+
+        return Planner(watched, planner.goalmoves, plans, timed)
+
+    def _timed(self, premoves: Premoves[S, M]) -> Premoves[S, M]:
+        """``premoves`` that first check the time limit (planning's steps are not
+        expansions, so only time bounds them)."""
+        deadline, clock = self._bounds()[1], time.monotonic
+
+        def timed(q: S, m: M) -> Iterable[Sequence[M]]:
+            if clock() > deadline:
+                self.check()
+            return premoves(q, m)
+
+        return timed
 
 
 N = TypeVar("N", int, float)
@@ -175,18 +230,19 @@ N = TypeVar("N", int, float)
 
 def _limit(name: str, value: N | None, kind: type[N]) -> N | None:
     """A limit as given, checked: ``None`` (no limit) or a number of ``kind`` (an
-    ``int`` serves as a ``float``) of at least 0; a ``bool`` or NaN is refused.
+    ``int`` serves as a ``float``) of at least 0, where 0 allows nothing; a ``bool``
+    or NaN is refused.
 
     >>> _limit("timeout", float("nan"), float)
     Traceback (most recent call last):
     ...
-    ValueError: timeout must be a number of at least 0, or None for no limit, not nan
+    pearls.errors.OptionError: timeout must be a number of at least 0, or None for no limit, not nan
     """
     if value is None:
         return None
     kinds = (int, float) if kind is float else (int,)
     if isinstance(value, bool) or not isinstance(value, kinds) or not value >= 0:
-        raise ValueError(
+        raise OptionError(
             f"{name} must be a number of at least 0, or None for no limit, not {value!r}"
         )
     return value

@@ -380,8 +380,9 @@ def newplans(puzzle: Puzzle[S, M], premoves: Premoves[S, M], q: S, ms: Plan[M]) 
 def planner(
     puzzle: Puzzle[S, M], goalmoves: Callable[[S], Sequence[M]], premoves: Premoves[S, M]
 ) -> Planner[S, M]:
-    """The planner whose ``newplans`` is the chapter's generic one over ``premoves``."""
-    return Planner(puzzle, goalmoves, lambda q, ms: newplans(puzzle, premoves, q, ms))
+    """The planner whose ``newplans`` is the chapter's generic one over ``premoves``
+    (kept beside it, so that a meter can time the planning's steps)."""
+    return Planner(puzzle, goalmoves, lambda q, ms: newplans(puzzle, premoves, q, ms), premoves)
 
 
 def asuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:

@@ -1,6 +1,7 @@
 """What the puzzles' text forms share: a whole number read only when it is one, JSON
 read as a board's text may hold it (every way it can fail said as a
-:class:`~pearls.errors.BoardError` in one line), and a value quoted short.
+:class:`~pearls.errors.BoardError` in one line), a value quoted short, and text that
+names things refused where it holds a character no one can see.
 
 >>> read_json('{"a": ["b"]}')
 {'a': ['b']}
@@ -13,10 +14,14 @@ pearls.errors.BoardError: not JSON this reader takes: lists or objects nested to
 from __future__ import annotations
 
 import json
+import unicodedata
 
 from pearls.errors import BoardError
 
-__all__ = ["quoted", "read_json", "whole_number"]
+__all__ = ["quoted", "read_json", "visible", "whole_number"]
+
+_UNSEEN = {"Cc", "Cf", "Cs", "Co", "Cn"}  # controls, format (zero-width, bidi, BOM), no glyph
+_LAYOUT = frozenset("\t\n\r\v\f")  # the controls that only lay text out
 
 
 def whole_number(text: str, least: int, most: int) -> int | None:
@@ -56,3 +61,29 @@ def read_json(text: str) -> object:
         raise BoardError("not JSON this reader takes: a number of more than 4,300 digits") from None
     except RecursionError:
         raise BoardError("not JSON this reader takes: lists or objects nested too deep") from None
+
+
+def visible(text: str) -> str:
+    """``text``, if every character in it can be seen or is white space; else
+    :class:`~pearls.errors.BoardError` naming the first that cannot: a byte-order mark,
+    a zero-width or bidirectional mark, a control character.  Where names are free
+    text (a map's regions, a graph's nodes), such a character would make two names
+    that look alike differ: a map saved with a byte-order mark would split its first
+    region in two.
+
+    >>> visible("A: B C")
+    'A: B C'
+    >>> visible("\\ufeffA: B")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pearls.errors.BoardError: character 1 is U+FEFF ... (a byte-order mark), which cannot be ...
+    """
+    for i, c in enumerate(text, start=1):
+        if unicodedata.category(c) in _UNSEEN and c not in _LAYOUT:
+            name = unicodedata.name(c, "a character with no name")
+            mark = " (a byte-order mark)" if c == "\ufeff" else ""
+            raise BoardError(
+                f"character {i} is U+{ord(c):04X} {name}{mark}, which cannot be seen: "
+                "write names in visible characters"
+            )
+    return text

@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact, is_perfect, levels
+from pearls.errors import HashError
 from pearls.puzzles import graph
 from pearls.puzzles import rushhour as rh
 from pearls.types import Puzzle
@@ -254,3 +255,24 @@ def test_a_rank_below_zero_is_refused_not_wrapped_around() -> None:
         analyze(ring, [0], shifted)
     with pytest.raises(ValueError, match="ranks 0 as -1, outside range"):
         analyze_compact(ring, [0], shifted, int)
+
+
+def test_a_rank_at_or_past_the_size_is_a_hash_error_not_an_index_error() -> None:
+    ring = graph.puzzle({0: [1, 3], 1: [2], 2: [0], 3: [2]}, goal=9)
+    short: PerfectHash[int] = PerfectHash(rank=lambda q: q, size=3)
+    with pytest.raises(HashError, match=r"ranks 3 as 3, outside range\(3\)"):
+        analyze(ring, [0], short)
+    with pytest.raises(HashError, match=r"outside range\(3\)"):
+        list(levels(ring, [3], short))
+
+
+def test_a_size_no_memory_holds_is_a_memory_error_and_a_bad_size_a_hash_error() -> None:
+    ring = graph.puzzle({0: [1], 1: [0]}, goal=9)
+    huge: PerfectHash[int] = PerfectHash(rank=lambda q: q, size=10**20)
+    with pytest.raises(MemoryError, match="more than this machine can address"):
+        analyze(ring, [0], huge)
+    with pytest.raises(MemoryError, match="more than this machine can address"):
+        analyze_compact(ring, [0], huge, int)
+    for size in (-1, 2.5, True, "4"):
+        with pytest.raises(HashError, match="a whole number of at least 0"):
+            PerfectHash(rank=lambda q: 0, size=size)  # type: ignore[arg-type]  # must be refused

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pearls.cache import STALE, Files, _header, _unpacked, directory, say
+from pearls.cache import STALE, Files, _header, _opened, _unpacked, directory, say
 
 TABLE = bytes(range(256)) * 64  # 16 KiB
 NAME = "squares"
@@ -83,6 +83,22 @@ def test_a_damaged_or_foreign_file_is_refused_with_one_warning(
         forge(files, zlib.compress(TABLE[::-1]))
     else:
         forge(files, packed + b"more")
+    assert files.load(NAME, len(TABLE), anything) is None
+    assert len(warned) == 1 and "building it afresh" in warned[0]
+
+
+@pytest.mark.parametrize(
+    "header",
+    [b"x \xff\n", "pearls-cache 1 squares 16384 é\n".encode(), b"\xff" * 80 + b"\n"],
+    ids=["a byte", "an accent", "a line of them"],
+)
+def test_a_header_with_bytes_that_are_not_ascii_is_refused_not_raised(
+    files: Files, warned: list[str], header: bytes
+) -> None:
+    path = files.path(NAME)
+    assert path is not None
+    path.parent.mkdir(parents=True)
+    path.write_bytes(header + zlib.compress(TABLE))
     assert files.load(NAME, len(TABLE), anything) is None
     assert len(warned) == 1 and "building it afresh" in warned[0]
 
@@ -158,6 +174,39 @@ def test_a_save_that_cannot_rename_leaves_no_partial_file(files: Files, warned: 
     assert len(warned) == 1
 
 
+def test_a_directory_that_cannot_be_written_still_serves_the_tables_kept_there(
+    files: Files, warned: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only cache with one table missing: that one cannot be kept (one warning),
+    and the others are read back as ever, not built afresh."""
+    assert files.save("cubes", TABLE)
+
+    def refused(path: Path, data: bytes) -> int:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "write_bytes", refused)
+    assert files.load(NAME, len(TABLE), anything) is None
+    assert not files.save(NAME, TABLE)
+    assert files.load("cubes", len(TABLE), anything) == TABLE
+    assert not files.save("squares-too", TABLE)
+    assert len(warned) == 1 and "not kept" in warned[0]
+
+
+@pytest.mark.timeout(20)  # a guard: the old read waited for a writer for ever
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_where_a_table_should_be_is_not_opened_for_reading(
+    files: Files, warned: list[str]
+) -> None:
+    path = files.path(NAME)
+    assert path is not None
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    assert files.load(NAME, len(TABLE), anything) is None
+    assert warned == [f"{path} is not a regular file; building the table afresh"]
+    assert files.save(NAME, TABLE)  # a regular file takes its place
+    assert files.load(NAME, len(TABLE), anything) == TABLE
+
+
 def test_stale_partial_files_are_swept_and_fresh_ones_kept(files: Files) -> None:
     assert files.root is not None
     files.root.mkdir(parents=True)
@@ -203,3 +252,11 @@ def test_any_bytes_unpack_to_a_whole_table_or_none(data: bytes, size: int) -> No
     table = _unpacked(data, size)
     assert table is None or len(table) == size
     assert _unpacked(zlib.compress(data), len(data)) == data
+
+
+@given(st.binary(max_size=200), st.binary(max_size=100))
+def test_any_header_and_bytes_are_a_table_or_nothing_never_an_error(
+    header: bytes, packed: bytes
+) -> None:
+    table, digest = _opened(header + b"\n" + packed, NAME, 4)
+    assert table is None or (len(table) == 4 and len(digest) == 64)

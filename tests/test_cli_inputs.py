@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pearls.cli import main
-from pearls.cli.memory import limited
+from pearls.cli.memory import limited, size
 from pearls.cli.reading import MAX_TEXT
 
 Capture = pytest.CaptureFixture[str]
@@ -41,6 +41,19 @@ def test_a_board_file_larger_than_any_board_is_refused_unread(
     code, out, err = run(capsys, "solve", "rushhour", "--board", str(big))
     assert (code, out) == (2, "")
     assert "is longer than 1,048,576 bytes" in one_line(err)
+
+
+@pytest.mark.timeout(20)  # a guard: a FIFO's open used to wait for a writer for ever
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("option", ["--board", "--batch"])
+def test_a_fifo_or_a_device_is_refused_unread(capsys: Capture, tmp_path: Path, option: str) -> None:
+    fifo = tmp_path / "board.txt"
+    os.mkfifo(fifo)
+    for path, kind in ((str(fifo), "not a regular file"), (os.devnull, "not a regular file"),
+                       (str(tmp_path), "a directory")):  # fmt: skip
+        code, out, err = run(capsys, "solve", "rushhour", option, path)
+        assert (code, out) == (2, "")
+        assert f"it is {kind} (stdin is '-')" in one_line(err)
 
 
 def test_bytes_that_are_not_text_are_one_line(capsys: Capture, tmp_path: Path) -> None:
@@ -105,7 +118,9 @@ def test_svg_draws_at_most_ten_thousand_positions(capsys: Capture, tmp_path: Pat
     assert not folder.exists()
 
 
-@pytest.mark.parametrize("size", ["1X", "", "-1G", "1e9", "²G", "9" * 5000, "10M"])
+@pytest.mark.parametrize(
+    "size", ["1X", "", "-1G", "1e9", "²G", "9" * 5000, "10M", "100000000000G", "8388608T"]
+)
 def test_a_bad_memory_size_is_one_line(capsys: Capture, size: str) -> None:
     code, out, err = run(capsys, "solve", "graph", "--max-memory", size)
     assert (code, out) == (2, "")
@@ -119,6 +134,15 @@ def test_the_memory_limit_holds_for_the_command_and_is_put_back() -> None:
         with pytest.raises(MemoryError):
             bytearray(512 << 20)
     assert resource.getrlimit(resource.RLIMIT_DATA) == before
+
+
+def test_a_memory_limit_past_what_the_system_can_hold_is_no_limit() -> None:
+    """The library's own callers may pass any size: past 2**63 - 1 bytes (which no
+    system limit holds) the block runs unlimited, instead of raising OverflowError."""
+    before = resource.getrlimit(resource.RLIMIT_DATA)
+    with limited(1 << 70):
+        assert resource.getrlimit(resource.RLIMIT_DATA) == before
+    assert size("8388607T") == 8388607 << 40
 
 
 def test_a_limit_under_json_prints_one_object(capsys: Capture) -> None:
@@ -160,6 +184,30 @@ def test_a_service_that_never_answers_is_given_up_within_the_timeout(capsys: Cap
             conn.close()
     assert (code, out) == (2, "")
     assert "cannot join a Dask scheduler" in one_line(err)
+
+
+def test_a_service_that_answers_but_is_not_dask_is_said_to_be_so(capsys: Capture) -> None:
+    """A web server's reply, read by Dask as a message exabytes long, was a MemoryError
+    reported as the memory limit (exit 3)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    accepted: list[socket.socket] = []
+
+    def answer() -> None:
+        conn = listener.accept()[0]
+        accepted.append(conn)
+        conn.sendall(b"HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi" * 50)
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        argv = ["analyze", "river", "--scheduler", f"tcp://127.0.0.1:{port}", "--timeout", "5"]
+        code, out, err = run(capsys, *argv)
+    finally:
+        listener.close()
+        for conn in accepted:
+            conn.close()
+    assert (code, out) == (2, "")
+    assert "it answers, but not as a Dask scheduler does" in one_line(err)
 
 
 def test_workers_are_at_most_the_cores(capsys: Capture) -> None:

@@ -8,6 +8,7 @@ plain counter, the simplest meter there is.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -20,10 +21,10 @@ from graphs import reachable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pearls import limits
+from pearls import limits, search
 from pearls.analysis import analyze
 from pearls.deepening import idsolve
-from pearls.errors import BoardError, LimitReached
+from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter, Stats
 from pearls.puzzles import graph
 from pearls.puzzles import rushhour as rh
@@ -229,6 +230,32 @@ def test_watch_planner_bounds_psolve() -> None:
     assert meter.expanded == plain.calls > 0
 
 
+def test_planning_itself_stops_at_the_time_limit(clock: Clock) -> None:
+    """Growing one plan back along a chain is one call of ``newplans``: each of its
+    steps checks the time first, so the plan stops at the step after the limit passes,
+    not after the whole chain (most of a minute on 50,000 nodes)."""
+    edges = {n: [n + 1] for n in range(2_000)}
+    steps: list[int] = []
+    chapter = graph.premoves(edges)
+
+    def premoves(q: int, m: int) -> list[tuple[int]]:
+        steps.append(m)
+        if len(steps) == 100:
+            clock.now += 10  # the limit passes in the middle of the plan
+        return chapter(q, m)
+
+    chain = search.planner(graph.puzzle(edges, 2_000), graph.goalmoves(2_000), premoves)
+    with pytest.raises(LimitReached, match="time limit of 1 s"):
+        psolve(Meter(timeout=1).watch_planner(chain), 0)
+    assert len(steps) == 100  # none after the limit passed, of the 2,000 the plan needs
+
+
+def test_a_planner_of_its_own_is_watched_as_it_was() -> None:
+    meter = Meter(timeout=60)
+    watched = meter.watch_planner(rh.planner)
+    assert watched.premoves is None and watched.newplans is rh.planner.newplans
+
+
 def test_one_meter_adds_up_a_planner_and_a_puzzle() -> None:
     meter = Meter(max_states=1_000)
     planner = meter.watch_planner(graph.planner({0: [1], 1: [2]}, 2))
@@ -422,3 +449,24 @@ def test_count_checks_the_limits_like_an_expansion() -> None:
     with pytest.raises(LimitReached):
         meter.count()
     assert meter.expanded == 3
+
+
+def test_zero_allows_nothing_for_every_limit_and_none_is_no_limit() -> None:
+    """One rule: 0 states, 0 seconds and 0 bytes each stop the work at once (memory
+    used to mean no limit at 0); ``None`` is no limit for any of them."""
+    line = graph.puzzle({n: [n + 1] for n in range(10)}, goal=10)
+    for meter in (Meter(max_states=0), Meter(timeout=0)):
+        with pytest.raises(LimitReached):
+            bfsolve(meter.watch(line), 0)
+    with pytest.raises(LimitReached, match="memory limit of 0 bytes"):
+        Meter(max_memory=0).make_room(1)
+    unlimited = Meter(max_states=None, timeout=None, max_memory=None)
+    assert bfsolve(unlimited.watch(line), 0) == list(range(1, 11))
+    unlimited.make_room(1 << 40)
+    with pytest.raises(LimitReached, match="memory limit"):
+        unlimited.make_room(sys.maxsize + 1)
+
+
+def test_a_bad_limit_is_an_option_error() -> None:
+    with pytest.raises(OptionError, match="max_memory must be a number of at least 0"):
+        Meter(max_memory=-1)

@@ -384,3 +384,35 @@ def test_flat_idastar_on_a_solved_board_and_under_a_meter(fifteen_small: pt.Data
     seen: list[Stats] = []
     pt.tile_idastar(fifteen_small, f, q30, Meter(progress=seen.append, every=0))
     assert seen and all(a.expanded < b.expanded for a, b in pairwise(seen))
+
+
+def test_a_tampered_table_with_its_checksum_rewritten_is_refused_and_rebuilt(cache: Path) -> None:
+    """Every entry tripled and kept under its own SHA-256 passes the counts of
+    :func:`~pearls.puzzles.sliding.patterns.plausible` but would overestimate: it fails
+    the goal's neighbours, and is built afresh."""
+    warned: list[str] = []
+    built = pt.database(3, 3, (1, 2, 3), files(cache, warned))
+    assert built is not None
+    tripled = bytes(min(3 * v, pt.UNSEEN) for v in built.table)
+    assert pt.plausible(3, 3, (1, 2, 3), tripled)
+    files(cache, warned).save(pt.name(3, 3, (1, 2, 3)), tripled)
+    assert pt.database(3, 3, (1, 2, 3), files(cache, warned)) == built
+    assert len(warned) == 1 and "fails the table's own checks" in warned[0]
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "pattern"),
+    [(2, 3, (1, 2)), (3, 3, (1, 2, 3, 4)), (2, 4, (1, 2, 3, 4, 5, 6, 7))],
+)
+def test_every_table_built_is_consistent_and_one_out_of_line_is_not(
+    rows: int, cols: int, pattern: pt.Pattern
+) -> None:
+    """A built table passes on any sample; one placement raised two moves above its
+    neighbours, or lowered to one with no nearer neighbour, fails once it is sampled
+    (on every seed here: the sample is larger than the placements)."""
+    table = pt.build(rows, cols, pattern).table
+    assert all(pt.consistent(rows, cols, pattern, table, seed=seed) for seed in range(5))
+    far = max(range(len(table)), key=lambda i: (table[i] != pt.UNSEEN, table[i]))
+    for value in (table[far] + 2, 1):
+        forged = table[:far] + bytes([value]) + table[far + 1 :]
+        assert not pt.consistent(rows, cols, pattern, forged, tries=50_000, seed=1)

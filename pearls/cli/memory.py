@@ -24,22 +24,28 @@ try:
 except ImportError:  # Windows and WebAssembly have no resource limits
     resource = None  # type: ignore[assignment]  # the limit is then not enforced
 
-__all__ = ["default", "limited", "size"]
+__all__ = ["LEAST", "MOST", "default", "limited", "size"]
 
 _SIZE = re.compile(r"\s*([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?\s*", re.IGNORECASE)
 _POWERS = {"": 0, "K": 1, "M": 2, "G": 3, "T": 4}
 LEAST = 64 << 20  # below this, Python itself could not start a search: 64 MiB
+MOST = (1 << 63) - 1  # the largest limit the system can hold (a signed 64-bit count): 8 EiB
 
 
 def size(text: str) -> int:
     """The bytes a size names: a number, optionally with ``K``, ``M``, ``G`` or ``T``
     (powers of 1,024, with or without ``B`` or ``iB``).  Raises
-    :class:`~pearls.errors.OptionError` on anything else, or below 64 MiB.
+    :class:`~pearls.errors.OptionError` on anything else, below 64 MiB, or past
+    :data:`MOST` (no machine has 8 EiB, and no system limit holds more).
 
     >>> size("1X")
     Traceback (most recent call last):
     ...
     pearls.errors.OptionError: --max-memory takes a size such as 2G or 512M, not '1X'
+    >>> size("100000000000G")
+    Traceback (most recent call last):
+    ...
+    pearls.errors.OptionError: --max-memory must be below 8388608T (8 EiB), not '100000000000G'
     """
     found = _SIZE.fullmatch(text) if text.isascii() else None
     if found is None:
@@ -48,6 +54,8 @@ def size(text: str) -> int:
     n = int(float(number) * (1 << (10 * _POWERS[unit.upper()])))
     if n < LEAST:
         raise OptionError(f"--max-memory must be at least 64M, not {text!r}")
+    if n > MOST:
+        raise OptionError(f"--max-memory must be below 8388608T (8 EiB), not {text!r}")
     return n
 
 
@@ -62,8 +70,9 @@ def default() -> int | None:
 @contextmanager
 def limited(n: int | None) -> Iterator[None]:
     """This process's data limited to ``n`` bytes (never above the hard limit) while
-    the block runs, and put back after it; no limit for ``None``."""
-    if n is None or resource is None:
+    the block runs, and put back after it; no limit for ``None``, nor for ``n`` past
+    what the system can hold (:data:`MOST`)."""
+    if n is None or resource is None or n > MOST:
         yield
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)

@@ -1,6 +1,7 @@
 """Reading what the command line is given: a board (its text, a file, or stdin) and a
 batch of boards (a file or stdin, line by line), each within a size no real board
-reaches, so that ``--board /dev/zero`` stops at once instead of filling the memory.
+reaches.  A file must be a regular file: a FIFO would wait for a writer for ever and
+a device such as ``/dev/zero`` never ends, so either is refused unread (stdin is ``-``).
 
 >>> text, where = read_board("AA.... ......", None)
 >>> text, where
@@ -14,6 +15,7 @@ pearls.errors.InputError: cannot read the board from stdin: there is none
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
@@ -22,6 +24,7 @@ from pearls.errors import InputError
 __all__ = ["MAX_TEXT", "batch_lines", "read_board"]
 
 MAX_TEXT = 1 << 20  # bytes of one board's text, or one line of a batch: 1 MiB
+_NONBLOCKING = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
 
 
 def read_board(arg: str, stdin: TextIO | None) -> tuple[str, str]:
@@ -34,11 +37,8 @@ def read_board(arg: str, stdin: TextIO | None) -> tuple[str, str]:
         return _decoded(_capped(_binary(stdin), what), what), " on stdin"
     if os.path.exists(arg):
         what = f"board file {arg!r}"
-        try:
-            with open(arg, "rb") as file:
-                return _decoded(_capped(file, what), what), f" in file {arg!r}"
-        except OSError as e:
-            raise InputError(f"cannot read {what}: {e.strerror or e}") from e
+        with _regular(arg, what) as file:
+            return _decoded(_capped(file, what), what), f" in file {arg!r}"
     _check_text(arg, "--board")
     if _looks_like_a_path(arg):
         return arg, f" (no file named {arg!r}, so read as board text)"
@@ -54,12 +54,24 @@ def batch_lines(arg: str, stdin: TextIO | None) -> Iterator[str]:
         yield from _lines(_binary(stdin), "the batch on stdin")
         return
     what = f"batch file {arg!r}"
+    with _regular(arg, what) as file:  # read lazily, closed when the batch ends
+        yield from _lines(file, what)
+
+
+def _regular(path: str, what: str) -> BinaryIO:
+    """The file at ``path``, opened to read, if it is a regular file; else one line
+    saying why not.  It is opened without waiting (a FIFO's open waits for a writer)
+    and looked at before a byte is read."""
     try:
-        file = open(arg, "rb")  # noqa: SIM115  # read lazily, closed when the batch ends
+        descriptor = os.open(path, os.O_RDONLY | _NONBLOCKING)
     except OSError as e:
         raise InputError(f"cannot read {what}: {e.strerror or e}") from e
-    with file:
-        yield from _lines(file, what)
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+        raise InputError(f"cannot read {what}: it is {kind} (stdin is '-')")
+    return open(descriptor, "rb")  # handed to the caller, who closes it
 
 
 class _Encoded:

@@ -31,7 +31,7 @@ from pearls import methods
 from pearls.description import NO_SETTINGS, Description, Problem, Settings
 from pearls.errors import BoardError
 from pearls.search import planner as generic_planner
-from pearls.textform import quoted, read_json
+from pearls.textform import quoted, read_json, visible
 from pearls.types import Path, Plan, Planner, Puzzle
 
 __all__ = [
@@ -118,7 +118,9 @@ def undoes(p: Path[N, N], m: N, start: N) -> bool:
 
 
 def parse(text: str) -> Graph:
-    """A graph's start, goal and edges from its text or JSON form.
+    """A graph's start, goal and edges from its text or JSON form; a character no one
+    can see (a zero-width or bidirectional mark) is refused
+    (:func:`~pearls.textform.visible`).
 
     >>> parse("start a; goal c; a -> b c; b -> c")
     ('a', 'c', {'a': ('b', 'c'), 'b': ('c',)})
@@ -133,8 +135,8 @@ def parse(text: str) -> Graph:
     ...
     pearls.errors.BoardError: the goal 'z' is no node: it is not the start, and no edge names it
     """
-    fields = _from_json(text) if text.lstrip().startswith("{") else _from_lines(text)
-    start, goal, edges = fields
+    is_json = visible(text).lstrip().startswith("{")
+    start, goal, edges = _from_json(text) if is_json else _from_lines(text)
     if start is None:
         raise BoardError("no start: write 'start NODE'")
     if goal is None:

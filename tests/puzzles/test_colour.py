@@ -207,6 +207,13 @@ def test_borders_go_both_ways_and_regions_keep_their_order() -> None:
         ('{"A": ' * 200_000, "nested too deep"),
         ("A: " + " ".join(f"r{i}" for i in range(600)), "at most 500 regions, not 601"),
         ("A" * 10_000 + ": B: C", "part 1 '" + "A" * 40 + "'"),
+        ("\ufeffA: B\nB: A", "character 1 is U+FEFF ZERO WIDTH NO-BREAK SPACE (a byte-order mark)"),
+        ("A\u200b: B", "U+200B ZERO WIDTH SPACE, which cannot be seen"),
+        ("A: B\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+        ("A: B\u2066C", "U+2066 LEFT-TO-RIGHT ISOLATE"),
+        ("A: B\x00", "U+0000"),
+        ('{"A\\u200d": ["B"]}', "the name 'A\\u200d': character 2 is U+200D ZERO WIDTH JOINER"),
+        ('\ufeff{"A": ["B"]}', "(a byte-order mark)"),
     ],
 )
 def test_bad_maps_say_why_in_one_line(text: str, says: str) -> None:

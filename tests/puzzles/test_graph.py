@@ -169,6 +169,8 @@ def test_a_method_the_puzzle_lacks_is_refused() -> None:
         ('{"edges": ' * 200_000, "nested too deep"),
         ('{"start": "a", "goal": "b", "edges": {"a": ' + "[" * 200_000, "nested too deep"),
         ("start a; goal b; " + "x" * 100_000, "part 3 '" + "x" * 40 + "' is none of"),
+        ("start a\u200b; goal b; a -> b", "U\\+200B ZERO WIDTH SPACE, which cannot be seen"),
+        ("\ufeffstart a; goal b; a -> b", "U\\+FEFF"),
     ],
 )
 def test_a_bad_graph_is_a_board_error(text: str, says: str) -> None:

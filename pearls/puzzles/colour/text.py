@@ -15,7 +15,7 @@ from __future__ import annotations
 from pearls.description import JSON
 from pearls.errors import BoardError
 from pearls.puzzles.colour import Colour, Colouring, Map, Paint, Region, make_map
-from pearls.textform import read_json
+from pearls.textform import read_json, visible
 
 __all__ = [
     "NAMES",
@@ -66,7 +66,8 @@ def colour_name(c: Colour) -> str:
 def parse(text: str) -> Map:
     """A map from its text: one region a line (or separated by ``;``), the region then
     the regions it borders, ``A B C`` or ``A: B, C``; or the same as a JSON object
-    ``{"A": ["B", "C"]}``.
+    ``{"A": ["B", "C"]}``.  A character no one can see (a byte-order mark, a zero-width
+    or bidirectional mark) is refused (:func:`~pearls.textform.visible`), in either form.
 
     >>> from pearls.puzzles.colour import TWELVE_REGIONS
     >>> parse(TWELVE_REGIONS_TEXT) == TWELVE_REGIONS
@@ -74,7 +75,7 @@ def parse(text: str) -> Map:
     >>> parse('{"A": ["B", "C"], "B": ["C"]}') == parse("A B C; B C")
     True
     """
-    if text.lstrip().startswith("{"):
+    if visible(text).lstrip().startswith("{"):
         return make_map(_from_json(text))
     return make_map(_from_lines(text))
 
@@ -111,6 +112,11 @@ def _from_json(text: str) -> list[tuple[Region, list[Region]]]:
             raise BoardError(f"{shape}: not so for {region[:_QUOTED]!r}")
         if not region:
             raise BoardError(f"{shape}: a region's name is empty")
+        for name in (region, *near):
+            try:
+                visible(name)
+            except BoardError as e:
+                raise BoardError(f"the name {name[:_QUOTED]!r}: {e}") from None
         listed.append((region, near))
     return listed
 

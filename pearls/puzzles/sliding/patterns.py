@@ -31,8 +31,10 @@ problem onto the other move for move.
 Keeping.  A table is built in seconds to minutes and read back in a fraction of a
 second, so it is worth keeping between runs; this module does no input or output, and
 takes where to keep tables as a value (a :class:`Store`, such as
-:class:`pearls.cache.Files`).  A table read back must look like one (:func:`plausible`),
-or it is built afresh.
+:class:`pearls.cache.Files`).  A table read back must look like one (:func:`plausible`)
+and hold as a database does, near the goal and on a random sample of placements
+(:func:`consistent`), or it is built afresh: a file rewritten with its checksum to
+match is no more trusted than a damaged one.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import pairwise
 from math import perm
+from random import Random
 from typing import NamedTuple, Protocol
 
 from pearls.informed import Estimate
@@ -60,6 +63,7 @@ __all__ = [
     "Solved",
     "Store",
     "build",
+    "consistent",
     "database",
     "databases",
     "estimate",
@@ -326,6 +330,76 @@ def plausible(rows: int, cols: int, pattern: Pattern, table: bytes) -> bool:
     )
 
 
+def consistent(
+    rows: int, cols: int, pattern: Pattern, table: bytes, tries: int = 4096, seed: int | None = None
+) -> bool:
+    """Whether ``table`` holds what the pattern's database must, where one move of a
+    pattern tile (onto a free cell next to it) links two placements, ``p -> p'``:
+
+    - the goal's neighbours that move a tile into the blank's region are at 1;
+    - every placement but the goal has a neighbour at least one move nearer home:
+      ``table[p] >= 1 + minimum [table[p'] | p -> p']`` (its best first move);
+    - a placement whose free cells are all one region is at most one move farther
+      than its neighbours: ``table[p'] <= 1 + table[p]`` (the move back is open);
+
+    the last two on ``tries`` placements drawn at random (from ``seed``, if given: by
+    default a fresh sample each time, which a forged table cannot be made to fit).  A
+    table scaled by 3 fails the first, and a sampled placement raised or lowered out
+    of line with its neighbours the others.
+
+    >>> db = build(2, 3, (1, 2))
+    >>> tripled = bytes(min(3 * v, UNSEEN) for v in db.table)
+    >>> consistent(2, 3, (1, 2), db.table), consistent(2, 3, (1, 2), tripled)
+    (True, False)
+    """
+    f = frame(rows, cols, blank_first=True)
+    bits, spread, rng = (f.size - 1).bit_length(), _spreader(f), Random(seed)
+    home = tuple(f.home[t] for t in pattern)
+    free = _full(f.size) & ~sum(1 << c for c in home)
+    region = spread(1 << f.home[BLANK], free)
+    goal = _placement(bits, home)
+    nearest = [
+        table[goal + ((d - c) << (bits * j))]
+        for j, c in enumerate(home)
+        for d in f.neighbours[c]
+        if region >> d & 1
+    ]
+    samples = (tuple(rng.sample(range(f.size), len(pattern))) for _ in range(tries))
+    return all(v == 1 for v in nearest) and all(
+        _in_line(f, bits, spread, table, cells) for cells in samples
+    )
+
+
+def _placement(bits: int, cells: Sequence[Cell]) -> int:
+    """The index of the pattern's tiles on ``cells``: ``sum [c_j * 2 ** (bits * j)]``."""
+    return sum(c << (bits * j) for j, c in enumerate(cells))
+
+
+def _in_line(
+    f: Frame, bits: int, spread: Callable[[int, int], int], table: bytes, cells: Pattern
+) -> bool:
+    """Whether the placement of the tiles on ``cells`` agrees with its neighbours as
+    :func:`consistent` says (an index that is no placement, :data:`UNSEEN`, passes)."""
+    index, taken = _placement(bits, cells), sum(1 << c for c in cells)
+    v, free = table[index], _full(f.size) & ~taken
+    if v == UNSEEN:
+        return True
+    near = [
+        table[index + ((d - c) << (bits * j))]
+        for j, c in enumerate(cells)
+        for d in f.neighbours[c]
+        if free >> d & 1
+    ]
+    one_region = spread(free & -free, free) == free
+    lower = v == 0 or min(near, default=UNSEEN) < v
+    return lower and not (one_region and any(w > v + 1 for w in near))
+
+
+def _sound(rows: int, cols: int, pattern: Pattern, table: bytes) -> bool:
+    """Whether a table read back can serve: :func:`plausible` and :func:`consistent`."""
+    return plausible(rows, cols, pattern, table) and consistent(rows, cols, pattern, table)
+
+
 def database(
     rows: int,
     cols: int,
@@ -340,7 +414,7 @@ def database(
     >>> database(2, 3, (1, 2)).value((0, 2, 1, 3, 4, 5))
     6
     """
-    key, check = name(rows, cols, pattern), partial(plausible, rows, cols, pattern)
+    key, check = name(rows, cols, pattern), partial(_sound, rows, cols, pattern)
     kept = None if store is None else store.load(key, _size(rows, cols, pattern), check)
     if kept is not None:
         return Database(rows, cols, pattern, kept)
