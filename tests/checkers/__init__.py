@@ -13,10 +13,15 @@ it can enumerate the moves a person would try, that none reaches a solved state.
 Each module here is named after a registered puzzle (``river.py`` checks ``river``) and
 defines ``check(posed, solution)``, which returns when the solution keeps the rules and
 raises :class:`Illegal` naming the first step that breaks one; :data:`CHECKERS` finds
-them all.
+them all.  Each also defines ``legal(posed, state)``: every legal move of a position
+(in the JSON the front end writes) with the position it leads to, found by the rules
+alone (:func:`allowed`); :data:`LEGAL` finds them all, and :func:`disagreement` holds a
+model's ``moves`` and ``move`` to them.
 
 >>> sorted(CHECKERS)[:3]
 ['colour', 'eight', 'fifteen']
+>>> sorted(CHECKERS) == sorted(LEGAL)
+True
 >>> checker("tangram")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -28,23 +33,32 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from typing import Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
 
-from pearls.description import JSON, Solution
+from pearls.description import JSON, Problem, Solution
 from pearls.limits import Stats
+from pearls.types import M, S
 
 __all__ = [
     "CHECKERS",
+    "LEGAL",
     "Check",
     "Illegal",
+    "Legal",
     "Posed",
     "Rules",
+    "Step",
+    "allowed",
     "checker",
+    "compared",
+    "disagreement",
     "fields",
     "items",
+    "lister",
+    "made",
     "replay",
     "square",
     "text",
@@ -55,6 +69,9 @@ __all__ = [
 T = TypeVar("T", bound=Hashable)
 
 MOST_STATES = 100_000  # the states a checker visits to confirm that no solution exists
+
+Step: TypeAlias = tuple[JSON, JSON]  # a move and the position it leads to, both JSON
+# e.g. ({"disc": 1, "from": "A", "to": "B"}, [[2], [1], []])
 
 
 class Illegal(AssertionError):
@@ -81,6 +98,14 @@ class Check(Protocol):
     def __call__(self, posed: Posed, solution: Solution) -> None: ...
 
 
+@runtime_checkable
+class Legal(Protocol):
+    """A listing of the legal moves: every move the rules allow from ``state`` (in the
+    puzzle's JSON form) in the problem ``posed``, each with the position it leads to."""
+
+    def __call__(self, posed: Posed, state: JSON) -> list[Step]: ...
+
+
 def _equal(a: object, b: object) -> bool:
     """Plain equality, the usual way to compare two states."""
     return a == b
@@ -95,7 +120,10 @@ class Rules(Generic[T]):
     state is solved; ``same`` compares the state the rules give with the one shown
     (equality, unless some pieces are interchangeable).  ``tries``, where given, lists
     the moves a person would try from a state (legal or not): with it, a claim that no
-    solution exists is checked by trying them all.
+    solution exists is checked by trying them all.  ``write``, where given, is ``read``
+    backwards, a state's JSON as the front end writes it; ``offers`` lists the moves the
+    puzzle offers from a state, in their JSON, legal or not: with both, :func:`allowed`
+    lists the legal moves.
     """
 
     read: Callable[[JSON], T]
@@ -103,6 +131,90 @@ class Rules(Generic[T]):
     solved: Callable[[T], bool]
     same: Callable[[T, T], bool] = _equal
     tries: Callable[[T], Iterable[JSON]] | None = None
+    write: Callable[[T], JSON] | None = None
+    offers: Callable[[T], Iterable[JSON]] | None = None
+
+
+def allowed(rules: Rules[T], state: JSON) -> list[Step]:
+    """The legal moves from ``state`` (JSON): each move the rules ``offers`` that their
+    ``step`` allows, with the JSON (``write``) of the position it leads to.
+
+    ``offers`` lists the moves the puzzle offers, in the JSON its front end writes,
+    legal or not (``step`` keeps the legal ones); ``write`` is ``read`` backwards.
+
+    >>> rules = Rules(read=whole, step=lambda n, m: n + whole(m), solved=lambda n: n == 3,
+    ...               write=lambda n: n, offers=lambda n: [1, 2, "three"])
+    >>> allowed(rules, 0)
+    [(1, 1), (2, 2)]
+    """
+    if rules.write is None or rules.offers is None:
+        raise LookupError("rules that list legal moves need write and offers")
+    q = rules.read(state)
+    found: list[Step] = []
+    for m in rules.offers(q):
+        try:
+            after = rules.step(q, m)
+        except Illegal:
+            continue
+        found.append((m, rules.write(after)))
+    return found
+
+
+def compared(model: Sequence[Step], legal: Sequence[Step]) -> str | None:
+    """The first difference between the moves a model makes (each with the position
+    it gives) and the legal moves, order aside: a move made twice, a move the rules
+    forbid, a legal move the model lacks, or a move to the wrong position; ``None``
+    where they are the same.
+
+    >>> legal = [({"to": 1}, 1), ({"to": 2}, 2)]
+    >>> print(compared(legal[::-1], legal))
+    None
+    >>> print(compared(legal[:1], legal))
+    the model lacks the legal move {"to": 2}
+    >>> print(compared([*legal, ({"to": 3}, 3)], legal))
+    the model makes the move {"to": 3}, which the rules forbid
+    >>> print(compared([({"to": 1}, 1), ({"to": 2}, 1)], legal))
+    the move {"to": 2} leads to 1, not to the rules' 2
+    >>> print(compared([*legal, legal[0]], legal))
+    the model makes the move {"to": 1} 2 times
+    """
+    makes, listed = _by_move(model), _by_move(legal)
+    counted = Counter(_key(m) for m, _ in model)
+    for m, _ in model:
+        if counted[_key(m)] > 1:
+            return f"the model makes the move {_shown(m)} {counted[_key(m)]} times"
+        if _key(m) not in listed:
+            return f"the model makes the move {_shown(m)}, which the rules forbid"
+    for m, after in legal:
+        if _key(m) not in makes:
+            return f"the model lacks the legal move {_shown(m)}"
+        if makes[_key(m)] != after:
+            gives = _shown(makes[_key(m)])
+            return f"the move {_shown(m)} leads to {gives}, not to the rules' {_shown(after)}"
+    return None
+
+
+def _key(m: JSON) -> str:
+    """A move's JSON as one string, keys sorted: the same move, the same key."""
+    return json.dumps(m, sort_keys=True)
+
+
+def _by_move(steps: Sequence[Step]) -> dict[str, JSON]:
+    """The position each move leads to, by the move's key."""
+    return {_key(m): after for m, after in steps}
+
+
+def made(p: Problem[S, M], q: S) -> list[Step]:
+    """The moves the model makes from ``q``, each with the position its ``move`` gives,
+    as JSON."""
+    return [(p.move_json(q, m), p.state_json(p.puzzle.move(q, m))) for m in p.puzzle.moves(q)]
+
+
+def disagreement(legal: Legal, posed: Posed, p: Problem[S, M], q: S) -> str | None:
+    """Where the model's moves from ``q`` (:func:`made`) differ from the legal moves
+    that ``legal`` lists for the problem ``posed``, as JSON (:func:`compared`);
+    ``None`` where they agree."""
+    return compared(made(p, q), legal(posed, p.state_json(q)))
 
 
 def replay(rules: Rules[T], posed: Posed, solution: Solution) -> T:
@@ -276,18 +388,18 @@ def square(j: JSON, what: str = "a square") -> tuple[int, int]:
 # --- finding the checkers ---------------------------------------------------------------------
 
 
-def _found() -> Mapping[str, Check]:
-    """Each module of this package that defines ``check``, by the module's name."""
-    found: dict[str, Check] = {}
+def _found(name: str) -> Mapping[str, object]:
+    """What each module of this package defines as ``name``, by the module's name."""
+    found: dict[str, object] = {}
     for module in pkgutil.iter_modules(__path__):
         imported = importlib.import_module(f"{__name__}.{module.name}")
-        check = getattr(imported, "check", None)
-        if isinstance(check, Check):
-            found[module.name] = check
+        if hasattr(imported, name):
+            found[module.name] = getattr(imported, name)
     return found
 
 
-CHECKERS: Mapping[str, Check] = _found()
+CHECKERS: Mapping[str, Check] = {n: f for n, f in _found("check").items() if isinstance(f, Check)}
+LEGAL: Mapping[str, Legal] = {n: f for n, f in _found("legal").items() if isinstance(f, Legal)}
 
 
 def checker(name: str) -> Check:
@@ -299,3 +411,17 @@ def checker(name: str) -> Check:
             "check(posed, solution)"
         )
     return CHECKERS[name]
+
+
+def lister(name: str) -> Legal:
+    """The listing of the legal moves of the puzzle ``name``; a :class:`LookupError`
+    naming what to write where there is none.
+
+    >>> [m for m, _ in lister("hanoi")(Posed("", {}, [[1, 2], [], []]), [[1, 2], [], []])]
+    [{'disc': 1, 'from': 'A', 'to': 'B'}, {'disc': 1, 'from': 'A', 'to': 'C'}]
+    """
+    if name not in LEGAL:
+        raise LookupError(
+            f"no legal moves for {name!r}: define legal(posed, state) in tests/checkers/{name}.py"
+        )
+    return LEGAL[name]

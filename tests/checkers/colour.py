@@ -7,22 +7,34 @@ ways), one region a line or separated by ``;``, ``A: B C`` or ``A B C``, commas
 allowed; or the same as a JSON object ``{"A": ["B", "C"]}``.  A state is the coloured
 regions, ``{"A": "red", ...}``; a move ``{"region": "B", "colour": "blue"}``.
 
+The puzzle colours the regions in the order the map lists them (those that head a
+part first, then those named only as neighbours), and offers the next region each of
+the ``--colours`` first colours of :data:`PALETTE` that none of its neighbours has.
+
 >>> from checkers import Posed, written
 >>> colouring = {"A": "red", "B": "blue"}
 >>> check(Posed("A: B", {"colours": "2"}, {}), written(
 ...     [{}, {"A": "red"}, colouring],
 ...     [{"region": "A", "colour": "red"}, {"region": "B", "colour": "blue"}], colouring))
+>>> legal(Posed("A: C; B: C", {"colours": "3"}, {}), {"A": "red"})  # doctest: +NORMALIZE_WHITESPACE
+[({'region': 'B', 'colour': 'red'}, {'A': 'red', 'B': 'red'}),
+ ({'region': 'B', 'colour': 'blue'}, {'A': 'red', 'B': 'blue'}),
+ ({'region': 'B', 'colour': 'green'}, {'A': 'red', 'B': 'green'})]
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
-from checkers import Illegal, Posed, Rules, fields, replay, text
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, replay, text
 from pearls.description import JSON, Solution
 
-__all__ = ["borders", "check"]
+__all__ = ["PALETTE", "borders", "check", "colour_name", "legal", "regions"]
+
+PALETTE = (  # the colours' names, in the order offered; then colour11, colour12, ...
+    "red", "blue", "green", "yellow", "purple", "orange", "cyan", "pink", "brown", "grey",
+)  # fmt: skip
 
 Borders = Mapping[str, frozenset[str]]  # each region's neighbours, e.g. {"A": {"B"}, "B": {"A"}}
 Colouring = tuple[tuple[str, str], ...]  # (region, colour), sorted, e.g. (("A", "red"),)
@@ -50,6 +62,31 @@ def borders(description: str) -> Borders:
             near[region].add(other)
             near.setdefault(other, set()).add(region)
     return {region: frozenset(others) for region, others in near.items()}
+
+
+def regions(description: str) -> list[str]:
+    """The regions of a map's text (or JSON) in the order they are coloured: those
+    that head a part, in order, then those named only as neighbours.
+
+    >>> regions("A: C; B: C, D")
+    ['A', 'B', 'C', 'D']
+    """
+    if description.lstrip().startswith("{"):
+        listed = [[region, *others] for region, others in json.loads(description).items()]
+    else:
+        parts = [part.partition(":") for part in description.replace(";", "\n").splitlines()]
+        listed = [(head + " " + rest).replace(",", " ").split() for head, _, rest in parts]
+    heads = [words[0] for words in listed if words]
+    return list(dict.fromkeys([*heads, *(r for words in listed for r in words[1:])]))
+
+
+def colour_name(i: int) -> str:
+    """The name of the ``i``-th colour offered, from 0.
+
+    >>> colour_name(1), colour_name(10)
+    ('blue', 'colour11')
+    """
+    return PALETTE[i] if i < len(PALETTE) else f"colour{i + 1}"
 
 
 def read(j: JSON) -> Colouring:
@@ -81,13 +118,42 @@ def step(m: Borders, most: int) -> Callable[[Colouring, JSON], Colouring]:
     return paint
 
 
+def next_region(order: list[str], most: int) -> Callable[[Colouring], Iterator[JSON]]:
+    """The first region of ``order`` with no colour yet, in each of the ``most``
+    first colours."""
+
+    def paints(q: Colouring) -> Iterator[JSON]:
+        coloured = dict(q)
+        region = next((r for r in order if r not in coloured), None)
+        for i in range(most if region is not None else 0):
+            yield {"region": region, "colour": colour_name(i)}
+
+    return paints
+
+
+def rules_of(posed: Posed) -> Rules[Colouring]:
+    """The rules of colouring the map ``posed`` in ``--colours`` colours."""
+    m = borders(posed.text)
+    most = int(posed.settings.get("colours", "4"))
+    return Rules(
+        read,
+        step(m, most),
+        lambda q: {r for r, _ in q} == set(m),
+        write=lambda q: dict(q),
+        offers=next_region(regions(posed.text), most),
+    )
+
+
 def check(posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution colours every region of the
     map, no two bordering regions alike, in ``--colours`` colours at most, its answer
     the colouring."""
-    m = borders(posed.text)
-    most = int(posed.settings.get("colours", "4"))
-    rules = Rules(read, step(m, most), lambda q: {r for r, _ in q} == set(m))
-    last = replay(rules, posed, solution)
+    last = replay(rules_of(posed), posed, solution)
     if solution.moves is not None and solution.answer != dict(last):
         raise Illegal(f"the answer {solution.answer} is not the colouring {dict(last)}")
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every colour the next region of the map may take from the colouring ``state``,
+    with the colouring it makes."""
+    return allowed(rules_of(posed), state)

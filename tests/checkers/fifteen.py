@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
-from checkers.sliding import check_tray
+from checkers.sliding import check_tray, legal_tray
 
-__all__ = ["check"]
+__all__ = ["check", "legal"]
 
 check = check_tray(4, 4)
+legal = legal_tray(4, 4)

@@ -9,16 +9,18 @@ where the piece stands, the space it lands in and the positions it jumps over
 
 >>> from checkers import Posed, written
 >>> check(Posed(".BW", {}, ".BW"), written([".BW", "WW."], [{"piece": 2, "to": 0, "over": [1]}]))
+>>> legal(Posed("", {}, ".BW"), "B.WB")
+[({'piece': 3, 'to': 1, 'over': [2]}, 'BBB.')]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
-from checkers import Illegal, Posed, Rules, fields, items, replay, text, whole
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text, whole
 from pearls.description import JSON, Solution
 
-__all__ = ["check", "check_on", "read", "step"]
+__all__ = ["check", "check_on", "legal", "legal_on", "read", "step"]
 
 SPACE, BLACK, WHITE = ".", "B", "W"
 
@@ -72,12 +74,48 @@ def solved(q: str) -> bool:
     return BLACK not in q
 
 
+def into_the_space(lines: Callable[[str], Sequence[Line]]) -> Callable[[str], Iterator[JSON]]:
+    """Each position on a line through the space, jumping into it over the positions
+    between."""
+
+    def jumps(q: str) -> Iterator[JSON]:
+        space = q.index(SPACE)
+        for ln in lines(q):
+            for piece in ln:
+                if space in ln and piece != space:
+                    over: list[JSON] = [*sorted(_between([ln], piece, space))]
+                    yield {"piece": piece, "to": space, "over": over}
+
+    return jumps
+
+
+def rules_on(lines: Callable[[str], Sequence[Line]]) -> Rules[str]:
+    """The rules of jumps along the ``lines`` of the board."""
+    return Rules(read, step(lines), solved, write=str, offers=into_the_space(lines))
+
+
 def check_on(lines: Callable[[str], Sequence[Line]], posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution whitens every piece by
     jumps along the ``lines`` of the board."""
-    replay(Rules(read, step(lines), solved), posed, solution)
+    replay(rules_on(lines), posed, solution)
+
+
+def legal_on(lines: Callable[[str], Sequence[Line]], state: JSON) -> list[Step]:
+    """Every legal jump from the board ``state`` along its ``lines``, with the board
+    it leaves."""
+    return allowed(rules_on(lines), state)
+
+
+def one_line(q: str) -> Sequence[Line]:
+    """Flip It's one line, through every position."""
+    return [tuple(range(len(q)))]
 
 
 def check(posed: Posed, solution: Solution) -> None:
     """Flip It's check: one line through every position."""
-    check_on(lambda q: [tuple(range(len(q)))], posed, solution)
+    check_on(one_line, posed, solution)
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Flip It's legal jumps: along its one line."""
+    return legal_on(one_line, state)

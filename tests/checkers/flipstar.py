@@ -17,15 +17,18 @@ each tip through two inner points to the tip across: 0 2 5 7, 0 3 6 10, 1 5 8 11
 Traceback (most recent call last):
 ...
 checkers.Illegal: the last state, "BBWBB.BBBBBB", is not solved
+>>> [m for m, _ in legal(Posed("", {}, start), start)]  # doctest: +NORMALIZE_WHITESPACE
+[{'piece': 5, 'to': 0, 'over': [2]}, {'piece': 7, 'to': 0, 'over': [2, 5]},
+ {'piece': 6, 'to': 0, 'over': [3]}, {'piece': 10, 'to': 0, 'over': [3, 6]}]
 """
 
 from __future__ import annotations
 
-from checkers import Posed
-from checkers.flipit import check_on
-from pearls.description import Solution
+from checkers import Posed, Step
+from checkers.flipit import check_on, legal_on
+from pearls.description import JSON, Solution
 
-__all__ = ["LINES", "check"]
+__all__ = ["LINES", "check", "legal"]
 
 LINES = ((1, 2, 3, 4), (7, 8, 9, 10), (0, 2, 5, 7), (0, 3, 6, 10), (1, 5, 8, 11), (4, 6, 9, 11))
 
@@ -34,3 +37,9 @@ def check(posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution whitens every piece of the
     star by jumps along its lines."""
     check_on(lambda q: LINES, posed, solution)
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every legal jump from the star ``state`` along its lines, with the star it
+    leaves."""
+    return legal_on(lambda q: LINES, state)

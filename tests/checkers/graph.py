@@ -8,6 +8,8 @@ state is a node's name; a move ``{"from": "a", "to": "b"}``.
 >>> from checkers import Posed, written
 >>> check(Posed("start a; goal c; a -> b; b -> c", {}, "a"), written(
 ...     ["a", "b", "c"], [{"from": "a", "to": "b"}, {"from": "b", "to": "c"}]))
+>>> legal(Posed("start a; goal c; a -> c b", {}, "a"), "a")
+[({'from': 'a', 'to': 'b'}, 'b'), ({'from': 'a', 'to': 'c'}, 'c')]
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 
-from checkers import Illegal, Posed, Rules, fields, replay, text
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, replay, text
 from pearls.description import JSON, Solution
 
-__all__ = ["check", "graph_of"]
+__all__ = ["check", "graph_of", "legal"]
 
 Edges = Mapping[str, frozenset[str]]  # each node's successors, e.g. {"a": {"b", "c"}}
 
@@ -76,11 +78,22 @@ def edges_out(edges: Edges) -> Callable[[str], Iterator[JSON]]:
     return tries
 
 
+def rules_of(posed: Posed) -> Rules[str]:
+    """The rules of the graph ``posed``: along its edges to its goal."""
+    _, goal, edges = graph_of(posed.text)
+    out = edges_out(edges)
+    return Rules(read, step(edges), lambda q: q == goal, tries=out, write=str, offers=out)
+
+
 def check(posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution walks from the start to the
     goal along the graph's edges."""
-    start, goal, edges = graph_of(posed.text)
+    start, _, _ = graph_of(posed.text)
     if posed.start != start:
         raise Illegal(f"the walk starts on {posed.start!r}, not on the start {start!r}")
-    rules = Rules(read, step(edges), lambda q: q == goal, tries=edges_out(edges))
-    replay(rules, posed, solution)
+    replay(rules_of(posed), posed, solution)
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every edge out of the node ``state``, with the node it reaches."""
+    return allowed(rules_of(posed), state)

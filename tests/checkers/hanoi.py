@@ -11,14 +11,19 @@ names the disc and the pegs it leaves and reaches (``{"disc": 1, "from": "A", "t
 ...     [[[1, 2], [], []], [[2], [1], []], [[], [1], [2]], [[], [], [1, 2]]],
 ...     [{"disc": 1, "from": "A", "to": "B"}, {"disc": 2, "from": "A", "to": "C"},
 ...      {"disc": 1, "from": "B", "to": "C"}]))
+>>> [m for m, _ in legal(Posed("", {}, None), [[1], [2], []])]
+[{'disc': 1, 'from': 'A', 'to': 'B'}, {'disc': 1, 'from': 'A', 'to': 'C'}, \
+{'disc': 2, 'from': 'B', 'to': 'C'}]
 """
 
 from __future__ import annotations
 
-from checkers import Illegal, Posed, Rules, fields, items, replay, text, whole
+from collections.abc import Iterator
+
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text, whole
 from pearls.description import JSON, Solution
 
-__all__ = ["check"]
+__all__ = ["check", "legal"]
 
 PEGS = "ABC"
 
@@ -65,7 +70,28 @@ def solved(q: Pegs) -> bool:
     return not q[0] and not q[1]
 
 
+def write(q: Pegs) -> JSON:
+    """The pegs as JSON, each its discs top first."""
+    return [list(peg) for peg in q]
+
+
+def tops(q: Pegs) -> Iterator[JSON]:
+    """Each peg's top disc onto each other peg."""
+    for source, peg in enumerate(q):
+        for target in range(len(PEGS)):
+            if peg and target != source:
+                yield {"disc": peg[0], "from": PEGS[source], "to": PEGS[target]}
+
+
+RULES = Rules(read, step, solved, write=write, offers=tops)
+
+
 def check(posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution moves every disc to peg C
     by legal moves."""
-    replay(Rules(read, step, solved), posed, solution)
+    replay(RULES, posed, solution)
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every legal move from the pegs ``state``, with the pegs it leaves."""
+    return allowed(RULES, state)

@@ -9,10 +9,26 @@ separated by new lines or ``/``; ``open`` or ``closed`` at the end, else ``--clo
 A state is the squares visited, ``[[row, column], ...]`` from 0; a move ``{"to": [row,
 column]}``.
 
+The puzzle offers fewer jumps than the rules allow, and says which: none that strands
+a square still to visit (leaves it fewer ways in than it needs, one, or on a closed
+tour two, in and out), and on a closed tour none at all where the tour could never
+come home (a board with more squares of one colour than the other, or every square a
+jump from the first visited).  None of these loses a tour.
+
 >>> from checkers import Posed, written
 >>> tour = [[0, 0], [2, 1]]
 >>> check(Posed("K#/##/#.", {"closed": "no"}, [[0, 0]]), written(
 ...     [[[0, 0]], tour], [{"to": [2, 1]}], answer=tour))
+
+On the Scheme exercises' problem A, after the jump from [0, 1] to [1, 3], a jump on to
+[3, 2] would leave [2, 1] one way (in from [0, 2]), which a closed tour needs as its
+way out as well:
+
+>>> a, tour = "#K.#/..../..../#..#", [[0, 1], [1, 3]]
+>>> [m["to"] for m, _ in legal(Posed(a + " open", {}, tour[:1]), tour)]
+[[2, 1], [3, 2]]
+>>> legal(Posed(a + " closed", {}, tour[:1]), tour)
+[({'to': [2, 1]}, [[0, 1], [1, 3], [2, 1]])]
 """
 
 from __future__ import annotations
@@ -20,10 +36,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from checkers import Illegal, Posed, Rules, fields, items, replay, square
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, square
 from pearls.description import JSON, Solution
 
-__all__ = ["board_of", "check", "jump", "tour_kind"]
+__all__ = ["board_of", "check", "jump", "legal", "strands", "tour_kind"]
 
 Square = tuple[int, int]  # (row, column) from 0, e.g. (2, 1)
 Tour = tuple[Square, ...]  # the squares visited, the first first
@@ -126,14 +142,79 @@ def jumps(board: frozenset[Square]) -> Callable[[Tour], Iterator[JSON]]:
     return tries
 
 
+def around(board: frozenset[Square], s: Square) -> list[Square]:
+    """The squares of the board a knight's jump from ``s``."""
+    return [t for t in sorted(board) if jump(s, t)]
+
+
+def strands(board: frozenset[Square], closed: bool, t: Tour, to: Square) -> bool:
+    """Whether jumping to ``to`` strands a square: leaves one still to visit, a jump
+    from the square the knight leaves, fewer ways in (and, closed, out) than it needs.
+    A way is a jump to a square not yet visited, to ``to``, or, closed, home to the
+    first square.
+
+    >>> board, tour = board_of("#K.#/..../..../#..#")[0], ((0, 1), (1, 3))
+    >>> strands(board, True, tour, (3, 2)), strands(board, False, tour, (3, 2))
+    (True, False)
+    """
+    visited, ends = {*t, to}, {to, t[0]} if closed else {to}
+    need = 2 if closed else 1
+    for s in around(board, t[-1]):
+        ways = [u for u in around(board, s) if u not in visited or u in ends]
+        if s not in visited and len(ways) < need:
+            return True
+    return False
+
+
+def can_close(board: frozenset[Square], t: Tour) -> bool:
+    """Whether a closed tour could still come home: as many squares of each colour
+    (every jump changes colour), and a square a jump from the first still to visit."""
+    light = sum((r + c) % 2 == 0 for r, c in board)
+    return 2 * light == len(board) and any(s not in t for s in around(board, t[0]))
+
+
+def offered(board: frozenset[Square], closed: bool) -> Callable[[Tour], Iterator[JSON]]:
+    """The jumps the puzzle offers: none that strands a square, and on a closed tour
+    none where it could no longer come home."""
+    every = jumps(board)
+
+    def tries(t: Tour) -> Iterator[JSON]:
+        if closed and not can_close(board, t):
+            return
+        for m in every(t):
+            if not strands(board, closed, t, square(fields(m, "to")["to"])):
+                yield m
+
+    return tries
+
+
+def rules_of(posed: Posed) -> Rules[Tour]:
+    """The rules of the tour ``posed``: its board, open or closed."""
+    board_text, closed = tour_kind(posed)
+    board, _ = board_of(board_text)
+    return Rules(
+        read,
+        step(board),
+        toured(board, closed),
+        tries=jumps(board),
+        write=lambda t: [list(s) for s in t],
+        offers=offered(board, closed),
+    )
+
+
 def check(posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution tours the board ``posed``
     by knight's jumps (and comes home, when closed), its answer the tour."""
-    board_text, closed = tour_kind(posed)
-    board, first = board_of(board_text)
+    board_text, _ = tour_kind(posed)
+    _, first = board_of(board_text)
     if read(posed.start) != (first,):
         raise Illegal(f"the tour starts {posed.start}, not on the first square {list(first)}")
-    rules = Rules(read, step(board), toured(board, closed), tries=jumps(board))
-    last = replay(rules, posed, solution)
+    last = replay(rules_of(posed), posed, solution)
     if solution.moves is not None and solution.answer != [list(s) for s in last]:
         raise Illegal(f"the answer {solution.answer} is not the tour {[list(s) for s in last]}")
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every jump the puzzle offers from the tour ``state`` (legal, and stranding no
+    square), with the tour it makes."""
+    return allowed(rules_of(posed), state)

@@ -12,14 +12,20 @@ A state is the two rows, ``"LLON OFF."``; a move names the piece (a letter, or
 >>> start = "LLNO OF.F"
 >>> check(Posed(start, {}, start), written(
 ...     [start, "LLNO OFF."], [{"piece": "F", "from": [1, 3], "to": [1, 2]}]))
+>>> legal(Posed(start, {}, start), "LL.N OOFF")  # doctest: +NORMALIZE_WHITESPACE
+[({'piece': 'bulb', 'from': [0, 1], 'to': [0, 2]}, '.LLN OOFF'),
+ ({'piece': 'N', 'from': [0, 3], 'to': [0, 2]}, 'LLN. OOFF'),
+ ({'piece': 'F', 'from': [1, 2], 'to': [0, 2]}, 'LLFN OO.F')]
 """
 
 from __future__ import annotations
 
-from checkers import Illegal, Posed, Rules, fields, replay, square, text
+from collections.abc import Iterator
+
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, replay, square, text
 from pearls.description import JSON, Solution
 
-__all__ = ["GOAL", "check"]
+__all__ = ["GOAL", "check", "legal"]
 
 ROWS, COLS = 2, 4
 SPACE, BULB, LETTERS = ".", "L", "NOF"
@@ -79,6 +85,29 @@ def solved(q: Tray) -> bool:
     return "".join(q) == GOAL.replace(" ", "")
 
 
+def write(q: Tray) -> JSON:
+    """The tray as JSON: its two rows, a space between."""
+    return "".join(q[:COLS]) + " " + "".join(q[COLS:])
+
+
+def beside_the_space(q: Tray) -> Iterator[JSON]:
+    """The piece in each cell across or up or down from the space, slid into it (the
+    bulb by the end the cell holds)."""
+    r, c = divmod(q.index(SPACE), COLS)
+    for r2, c2 in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)):
+        if 0 <= r2 < ROWS and 0 <= c2 < COLS:
+            piece = q[r2 * COLS + c2]
+            yield {"piece": "bulb" if piece == BULB else piece, "from": [r2, c2], "to": [r, c]}
+
+
+RULES = Rules(read, step, solved, write=write, offers=beside_the_space)
+
+
 def check(posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution slides the tray to NO-OFF."""
-    replay(Rules(read, step, solved), posed, solution)
+    replay(RULES, posed, solution)
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every legal slide from the tray ``state``, with the tray it leaves."""
+    return allowed(RULES, state)

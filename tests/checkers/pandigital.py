@@ -5,12 +5,19 @@ each of the digits (0-9 or 1-9) exactly once.
 The text says ``k`` and the digits (``3 0-9``); a part it leaves out comes from
 ``--numbers`` and ``--digits``.  The start is ``null``, a state the ``k`` numbers
 (``[1267, 1268, 1269]``), the one move ``{"n": 1267}``.  That no ``n`` exists is
-checked by trying every ``n`` whose product could have as many digits.
+checked by trying every ``n`` whose product could have as many digits.  The puzzle
+offers each ``n`` whose product lies between the least and the greatest numbers
+written with each of the digits once (``1023456789`` and ``9876543210``).
 
 >>> from checkers import Posed, written
 >>> numbers = [1267, 1268, 1269]
 >>> check(Posed("3 0-9", {}, None), written([None, numbers], [{"n": 1267}], answer=numbers))
 >>> check(Posed("3 1-9", {}, None), written([None], None))
+>>> offered = legal(Posed("3 0-9", {}, None), None)
+>>> len(offered), offered[0], offered[-1][0]
+(1138, ({'n': 1007}, [1007, 1008, 1009]), {'n': 2144})
+>>> legal(Posed("3 0-9", {}, None), numbers)
+[]
 """
 
 from __future__ import annotations
@@ -19,10 +26,10 @@ import re
 from collections.abc import Callable, Iterator
 from math import prod
 
-from checkers import Illegal, Posed, Rules, fields, items, replay, whole
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, whole
 from pearls.description import JSON, Solution
 
-__all__ = ["asked", "check"]
+__all__ = ["asked", "check", "legal"]
 
 _TEXT = re.compile(r"\s*(\d+)?\s*(?:numbers?)?\s*,?\s*(0-9|1-9)?\s*$")
 
@@ -80,12 +87,52 @@ def every_n(k: int, digits: str) -> Callable[[Numbers], Iterator[JSON]]:
     return tries
 
 
+def in_bounds(k: int, digits: str) -> Callable[[Numbers], Iterator[JSON]]:
+    """Every ``n`` whose product lies between the least and the greatest number
+    written with each of ``digits`` once: from a little below the ``k``-th root of
+    the least (``n^k`` is below the product, and ``(n+k-1)^k`` above it) until the
+    product passes the greatest."""
+    least = int(digits[1] + digits[0] + digits[2:] if digits[0] == "0" else digits)
+    greatest = int(digits[::-1])
+
+    def tries(q: Numbers) -> Iterator[JSON]:
+        n = max(1, int(least ** (1 / k)) - k)
+        while not q and prod(range(n, n + k)) <= greatest:
+            if prod(range(n, n + k)) >= least:
+                yield {"n": n}
+            n += 1
+
+    return tries
+
+
+def write(q: Numbers) -> JSON:
+    """The numbers as JSON, ``null`` before the choice."""
+    return list(q) if q else None
+
+
+def rules_of(posed: Posed) -> Rules[Numbers]:
+    """The rules of ``k`` numbers and the digits ``posed`` asks for."""
+    k, digits = asked(posed)
+    return Rules(
+        read,
+        step(k),
+        pandigital(digits),
+        tries=every_n(k, digits),
+        write=write,
+        offers=in_bounds(k, digits),
+    )
+
+
 def check(posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution chooses ``n`` whose ``k``
     numbers make a pandigital product, its answer the numbers (or, where it says none
     exists, none does)."""
-    k, digits = asked(posed)
-    rules = Rules(read, step(k), pandigital(digits), tries=every_n(k, digits))
-    last = replay(rules, posed, solution)
+    last = replay(rules_of(posed), posed, solution)
     if solution.moves is not None and solution.answer != list(last):
         raise Illegal(f"the answer {solution.answer} is not the numbers {list(last)}")
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every ``n`` the puzzle offers from ``state`` (none once chosen), with the
+    numbers it chooses."""
+    return allowed(rules_of(posed), state)

@@ -14,13 +14,22 @@ or in the boat:
   the goat the cabbage; only the farmer rows.
 
 Solved when nobody is left on the left bank.  A state is ``{"boat": "left", "left":
-[...], "right": [...]}``; a move ``{"people": [...], "to": "right"}``.
+[...], "right": [...]}``; a move ``{"people": [...], "to": "right"}``; every list of
+people in the river's order (:func:`rank`).  Where people of a kind are
+interchangeable, the puzzle offers one crossing for each number of each kind, taking
+the lowest-numbered on the boat's bank, and renumbers them after it, each kind from 1
+on the left bank first.
 
 >>> from checkers import Posed, written
 >>> start = {"boat": "left", "left": ["M1", "C1"], "right": []}
 >>> check(Posed("M1 C1 | boat left |", {"boat": "2"}, start), written(
 ...     [start, {"boat": "right", "left": [], "right": ["M1", "C1"]}],
 ...     [{"people": ["M1", "C1"], "to": "right"}]))
+>>> [m["people"] for m, _ in legal(Posed("", {"boat": "2"}, start), start)]
+[['C1'], ['M1'], ['M1', 'C1']]
+>>> two, pair = {"boat": "left", "left": ["M1", "M2", "C1", "C2"], "right": []}, ["M1", "C1"]
+>>> [after for m, after in legal(Posed("", {"boat": "2"}, two), two) if m["people"] == pair]
+[{'boat': 'right', 'left': ['M1', 'C1'], 'right': ['M2', 'C2']}]
 """
 
 from __future__ import annotations
@@ -30,13 +39,14 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import NamedTuple
 
-from checkers import Illegal, Posed, Rules, fields, items, replay, text
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text
 from pearls.description import JSON, Solution
 
-__all__ = ["check", "couples_kept", "nothing_eaten", "outnumbered"]
+__all__ = ["check", "couples_kept", "legal", "nothing_eaten", "outnumbered", "rank"]
 
 SIDES = ("left", "right")
-FARMYARD = frozenset({"farmer", "wolf", "goat", "cabbage"})
+STORY = ("farmer", "wolf", "goat", "cabbage")  # the farmyard, in the river's order
+FARMYARD = frozenset(STORY)
 
 Group = frozenset[str]  # people together on a bank or in the boat, e.g. {"H1", "W1"}
 
@@ -167,11 +177,25 @@ def same(tale: Story) -> Callable[[Banks, Banks], bool]:
     return lambda a, b: a == b
 
 
+def rank(person: str) -> tuple[int, int]:
+    """A traveller's place in the river's order: the farmer, wolf, goat and cabbage;
+    couples by number, the husband first (``H1 W1 H2 W2 ..``); the missionaries by
+    number, then the cannibals (``M1 M2 .. C1 C2 ..``).
+
+    >>> sorted(["W2", "H2", "W1"], key=rank), sorted(["C1", "M2", "M1"], key=rank)
+    (['W1', 'H2', 'W2'], ['M1', 'M2', 'C1'])
+    """
+    if person in FARMYARD:
+        return STORY.index(person), 0
+    kind, number = person[0], int(person[1:])
+    return (number, "HW".index(kind)) if kind in "HW" else ("MC".index(kind), number)
+
+
 def loads(boat_holds: int) -> Callable[[Banks], Iterator[JSON]]:
     """Every group of 1 to ``boat_holds`` people on the boat's bank, crossing."""
 
     def tries(q: Banks) -> Iterator[JSON]:
-        here = sorted(q.left if q.boat == "left" else q.right)
+        here = sorted(q.left if q.boat == "left" else q.right, key=rank)
         for size in range(1, boat_holds + 1):
             for group in combinations(here, size):
                 yield {"people": list(group), "to": _other(q.boat)}
@@ -184,11 +208,70 @@ def solved(q: Banks) -> bool:
     return not q.left
 
 
-def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution takes everyone across by
-    safe crossings in a boat for ``--boat``."""
+def kinds_loads(boat_holds: int) -> Callable[[Banks], Iterator[JSON]]:
+    """One group for each number of missionaries and of cannibals, 1 to
+    ``boat_holds`` in all, the lowest-numbered of each kind on the boat's bank,
+    crossing."""
+
+    def tries(q: Banks) -> Iterator[JSON]:
+        here = sorted(q.left if q.boat == "left" else q.right, key=rank)
+        ms, cs = [p for p in here if p[0] == "M"], [p for p in here if p[0] == "C"]
+        for size in range(1, boat_holds + 1):
+            for m in range(max(0, size - len(cs)), min(size, len(ms)) + 1):
+                people: list[JSON] = [*ms[:m], *cs[: size - m]]
+                yield {"people": people, "to": _other(q.boat)}
+
+    return tries
+
+
+def renumbered(q: Banks) -> Banks:
+    """The banks with the missionaries and the cannibals renamed, each kind numbered
+    from 1 on the left bank first (``M1 .. Mi`` on the left where ``i`` are there)."""
+    left = {
+        f"{kind}{i}" for kind, n in Counter(p[0] for p in q.left).items() for i in range(1, n + 1)
+    }
+    return Banks(q.boat, frozenset(left), (q.left | q.right) - left)
+
+
+def write(tale: Story) -> Callable[[Banks], JSON]:
+    """A state as JSON, each bank in the river's order, interchangeable people
+    renumbered."""
+
+    def written(q: Banks) -> JSON:
+        r = renumbered(q) if tale.alike else q
+        return {
+            "boat": r.boat,
+            "left": [*sorted(r.left, key=rank)],
+            "right": [*sorted(r.right, key=rank)],
+        }
+
+    return written
+
+
+def rules_of(posed: Posed) -> Rules[Banks]:
+    """The rules of the river whose travellers start ``posed``, in a boat for
+    ``--boat``."""
     start = read(posed.start)
     tale = story(start.left | start.right)
     boat_holds = int(posed.settings.get("boat", "2"))
-    rules = Rules(read, step(boat_holds, tale), solved, same(tale), loads(boat_holds))
-    replay(rules, posed, solution)
+    return Rules(
+        read,
+        step(boat_holds, tale),
+        solved,
+        same(tale),
+        loads(boat_holds),
+        write=write(tale),
+        offers=kinds_loads(boat_holds) if tale.alike else loads(boat_holds),
+    )
+
+
+def check(posed: Posed, solution: Solution) -> None:
+    """Raise :class:`~checkers.Illegal` unless the solution takes everyone across by
+    safe crossings in a boat for ``--boat``."""
+    replay(rules_of(posed), posed, solution)
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every safe crossing from ``state`` (one for each number of each kind, where
+    they are interchangeable), with the state it leaves."""
+    return allowed(rules_of(posed), state)

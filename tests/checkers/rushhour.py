@@ -13,16 +13,18 @@ and after (``{"vehicle": "C", "from": [0, 1], "to": [1, 1]}``).
 >>> check(Posed(start, {}, start), written([start, start[:14] + ".AA." + start[18:],
 ...     start[:14] + "..AA" + start[18:]], [{"vehicle": "A", "from": [2, 2], "to": [2, 3]},
 ...     {"vehicle": "A", "from": [2, 3], "to": [2, 4]}]))
+>>> [m["to"] for m, _ in legal(Posed(start, {"metric": "slides"}, start), start)]
+[[2, 0], [2, 1], [2, 3], [2, 4]]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from checkers import Illegal, Posed, Rules, fields, replay, square, text
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, replay, square, text
 from pearls.description import JSON, Solution
 
-__all__ = ["EXIT", "check", "vehicles"]
+__all__ = ["EXIT", "check", "legal", "vehicles"]
 
 SIDE = 6
 EMPTY, WALL, SPECIAL = ".o", "x", "A"
@@ -109,8 +111,34 @@ def solved(q: Cells) -> bool:
     return vehicles(q).get(SPECIAL) == list(EXIT)
 
 
+def drives(slides: bool) -> Callable[[Cells], Iterator[JSON]]:
+    """Each vehicle along its own line, backwards and forwards, one cell (or, with
+    ``slides``, any distance inside the board)."""
+    farthest = SIDE - 1 if slides else 1
+
+    def tries(q: Cells) -> Iterator[JSON]:
+        for letter, where in vehicles(q).items():
+            (r, c), across = where[0], where[0][0] == where[-1][0]
+            for d in (*range(-farthest, 0), *range(1, farthest + 1)):
+                to = [r, c + d] if across else [r + d, c]
+                yield {"vehicle": letter, "from": [r, c], "to": to}
+
+    return tries
+
+
+def rules_of(posed: Posed) -> Rules[Cells]:
+    """The rules in the ``--metric`` ``posed`` asks for."""
+    slides = posed.settings.get("metric", "steps") == "slides"
+    return Rules(read, step(slides), solved, write="".join, offers=drives(slides))
+
+
 def check(posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution drives the special car to
     the exit by legal moves in the ``--metric`` asked for."""
-    slides = posed.settings.get("metric", "steps") == "slides"
-    replay(Rules(read, step(slides), solved), posed, solution)
+    replay(rules_of(posed), posed, solution)
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every legal move from the board ``state``, in the ``--metric`` asked for, with
+    the board it leaves."""
+    return allowed(rules_of(posed), state)

@@ -10,16 +10,19 @@ board's text (separated by new lines or ``/``); the 8 and 15 puzzles are 3x3 and
 >>> from checkers import Posed, written
 >>> check(Posed("1 2 / 0 3", {}, [1, 2, 0, 3]), written(
 ...     [[1, 2, 0, 3], [1, 2, 3, 0]], [{"tile": 3, "from": [1, 1], "to": [1, 0]}]))
+>>> legal(Posed("1 2 / 0 3", {}, [1, 2, 0, 3]), [1, 2, 0, 3])  # doctest: +NORMALIZE_WHITESPACE
+[({'tile': 1, 'from': [0, 0], 'to': [1, 0]}, [0, 2, 1, 3]),
+ ({'tile': 3, 'from': [1, 1], 'to': [1, 0]}, [1, 2, 3, 0])]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from checkers import Illegal, Posed, Rules, fields, items, replay, square, whole
+from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, square, whole
 from pearls.description import JSON, Solution
 
-__all__ = ["check", "check_tray", "shape"]
+__all__ = ["check", "check_tray", "legal", "legal_tray", "shape"]
 
 Tiles = tuple[int, ...]  # row by row, 0 the blank, e.g. (1, 2, 3, 0)
 
@@ -39,16 +42,35 @@ def shape(posed: Posed) -> tuple[int, int]:
     return len(laid), len(laid[0])
 
 
+def rules_of(rows: int, cols: int, posed: Posed) -> Rules[Tiles]:
+    """The rules of a tray of ``rows`` x ``cols``, its goal as ``posed`` asks."""
+    tiles = list(range(1, rows * cols))
+    goal = (0, *tiles) if posed.settings.get("goal") == "blank-first" else (*tiles, 0)
+    return Rules(
+        read(rows * cols),
+        step(rows, cols),
+        lambda q: q == goal,
+        write=list,
+        offers=beside_the_blank(rows, cols),
+    )
+
+
 def check_tray(rows: int, cols: int) -> Callable[[Posed, Solution], None]:
     """The check of a tray of ``rows`` x ``cols``."""
 
     def check_on(posed: Posed, solution: Solution) -> None:
-        tiles = list(range(1, rows * cols))
-        goal = (0, *tiles) if posed.settings.get("goal") == "blank-first" else (*tiles, 0)
-        rules = Rules(read(rows * cols), step(rows, cols), lambda q: q == goal)
-        replay(rules, posed, solution)
+        replay(rules_of(rows, cols, posed), posed, solution)
 
     return check_on
+
+
+def legal_tray(rows: int, cols: int) -> Callable[[Posed, JSON], list[Step]]:
+    """The legal moves on a tray of ``rows`` x ``cols``."""
+
+    def legal_on(posed: Posed, state: JSON) -> list[Step]:
+        return allowed(rules_of(rows, cols, posed), state)
+
+    return legal_on
 
 
 def read(cells: int) -> Callable[[JSON], Tiles]:
@@ -87,7 +109,26 @@ def step(rows: int, cols: int) -> Callable[[Tiles, JSON], Tiles]:
     return slide
 
 
+def beside_the_blank(rows: int, cols: int) -> Callable[[Tiles], Iterator[JSON]]:
+    """Each tile across or up or down from the blank (or from where the tray would
+    have a cell), slid onto it."""
+
+    def slides(q: Tiles) -> Iterator[JSON]:
+        r, c = divmod(q.index(0), cols)
+        for r2, c2 in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)):
+            if 0 <= r2 < rows and 0 <= c2 < cols:
+                yield {"tile": q[r2 * cols + c2], "from": [r2, c2], "to": [r, c]}
+
+    return slides
+
+
 def check(posed: Posed, solution: Solution) -> None:
     """Raise :class:`~checkers.Illegal` unless the solution slides the tiles of the
     tray ``posed`` lays out to the goal."""
     check_tray(*shape(posed))(posed, solution)
+
+
+def legal(posed: Posed, state: JSON) -> list[Step]:
+    """Every legal slide from the tiles ``state`` on the tray ``posed`` lays out, with
+    the tiles it leaves."""
+    return legal_tray(*shape(posed))(posed, state)
