@@ -51,7 +51,7 @@ def test_every_puzzle_has_rules_that_list_its_legal_moves(name: str) -> None:
         pytest.fail(str(e))
 
 
-@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.methods)))
+@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.finding)))
 def test_along_each_solution_the_moves_are_the_legal_moves(name: str, method: str) -> None:
     d = PUZZLES[name]
     example = default_example(d)
@@ -117,7 +117,7 @@ def test_a_model_that_drops_legal_moves_breaks_the_law(monkeypatch: pytest.Monke
     d = PUZZLES["nooff"]
     text = d.examples[default_example(d)]
     p, rules = problem("nooff", text), posed(d, text)
-    states = replay(p, solved("nooff", next(iter(d.methods)), default_example(d)))
+    states = replay(p, solved("nooff", d.finding[0], default_example(d)))
     cut = Puzzle(lambda q: nooff.moves(q)[:2], nooff.move, nooff.solved)
     monkeypatch.setattr(nooff_described, "puzzle", cut)
     broken = typed(d.problem(text))
