@@ -30,13 +30,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pearls.analysis import levels
-from pearls.cache import Files
+from pearls.cache import Files, packaged
 from pearls.cli import main
 from pearls.errors import LimitReached
 from pearls.informed import carried, idastar, score, scored
 from pearls.limits import Meter, Stats
 from pearls.puzzles import sliding as sl
-from pearls.puzzles.sliding import EIGHT, Board, Frame, Move, shipped
+from pearls.puzzles.sliding import EIGHT, Board, Frame, Move
 from pearls.puzzles.sliding import patterns as pt
 from pearls.puzzles.sliding.heuristics import astar_solve
 
@@ -366,13 +366,13 @@ def test_a_damaged_shipped_table_is_refused_and_built_instead(
     cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     key = pt.name(4, 4, (1, 2, 3))
-    good = shipped.packed(key, 1 << 20)
+    good = packaged("pearls.puzzles.sliding", f"tables/{key}.pdb", 1 << 20)
     assert good is not None
     table, goal = bytearray(pt.build(4, 4, (1, 2, 3)).table), 1 + (2 << 4) + (3 << 8)
     table[goal] = 2  # well formed, but not the pinned table
     other = pt.pack(4, 4, (1, 2, 3), bytes(table))
     for damaged in (b"", good[:-1], good + b"x", bytes(len(good)), other):
-        monkeypatch.setattr(shipped, "packed", lambda name, most, data=damaged: data)
+        monkeypatch.setattr(pt, "packaged", lambda package, name, most, data=damaged: data)
         assert pt.shipped_table(4, 4, (1, 2, 3)) is None
         assert pt.database(4, 4, (1, 2, 3), make=False) is None
         built = pt.database(4, 4, (1, 2, 3))

@@ -32,8 +32,8 @@ Shipping.  The 15 puzzle's three tables come with the package (2.7 MB packed, re
 checked in about half a second each), so a first search needs no build: a 6-tile
 table takes some 50 s of CPU to build in pure Python, both some 100 s.  Each is shipped
 as its excess over the Manhattan distance, halved, four bits a placement, compressed
-(:func:`pack`), and must unpack to the table whose SHA-256 :data:`SHIPPED` pins; the
-bytes are read by :mod:`pearls.puzzles.sliding.shipped`.
+(:func:`pack`) in ``tables/``, and must unpack to the table whose SHA-256 :data:`SHIPPED`
+pins; the bytes are read by :func:`pearls.cache.packaged`.
 
 Keeping.  Other tables are built in seconds to minutes and read back in a fraction of a
 second, so they are worth keeping between runs; this module does no input or output of
@@ -55,9 +55,10 @@ from itertools import pairwise
 from math import perm
 from typing import NamedTuple, Protocol
 
+from pearls.cache import packaged
 from pearls.informed import Estimate
 from pearls.limits import Meter, Stats
-from pearls.puzzles.sliding import BLANK, Board, Cell, Frame, Move, Tile, frame, move, shipped
+from pearls.puzzles.sliding import BLANK, Board, Cell, Frame, Move, Tile, frame, move
 
 __all__ = [
     "FIFTEEN_PARTITION",
@@ -342,7 +343,7 @@ def plausible(rows: int, cols: int, pattern: Pattern, table: bytes) -> bool:
 
 # Tables shipped with the package
 
-SHIPPED = {  # the SHA-256 of each table shipped as package data (pearls.puzzles.sliding.shipped)
+SHIPPED = {  # the SHA-256 of each table shipped as package data, tables/NAME.pdb
     "tiles-4x4-blank-first-1-2-3": (
         "91bebcb7b767080d6e95b81c70e8c3d79f09490f1ae52954e25422eeac2f6bf7"
     ),
@@ -459,7 +460,7 @@ def shipped_table(rows: int, cols: int, pattern: Pattern) -> bytes | None:
     key = name(rows, cols, pattern)
     if key not in SHIPPED:
         return None
-    data = shipped.packed(key, _size(rows, cols, pattern))
+    data = packaged("pearls.puzzles.sliding", f"tables/{key}.pdb", _size(rows, cols, pattern))
     table = None if data is None else unpack(rows, cols, pattern, data)
     if table is None or hashlib.sha256(table).hexdigest() != SHIPPED[key]:
         return None
