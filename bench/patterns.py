@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from pearls.puzzles.sliding import patterns, shipped
+from pearls.puzzles.sliding import patterns
 
 __all__ = ["TABLES", "main"]
 
@@ -39,7 +39,7 @@ def _build(pattern: patterns.Pattern, write: bool) -> list[str]:
     if digest != patterns.SHIPPED[key]:
         raise SystemExit(f"{key}: built with SHA-256 {digest}, not the pinned one")
     packed = patterns.pack(4, 4, pattern, table)
-    path = TABLES / f"{key}{shipped.SUFFIX}"
+    path = TABLES / f"{key}.pdb"
     if write:
         path.write_bytes(packed)
     elif not path.is_file() or path.read_bytes() != packed:
