@@ -457,39 +457,41 @@ def _level_ranked(
     shards: Sequence[Future[RankedShard[S, M]]],
     meter: Meter,
 ) -> list[int]:
-    """One level by ranks: as :func:`_level`, the groups packed ranks."""
+    """One level by ranks: as :func:`_level`, the groups packed ranks.  Each owner's
+    absorb takes its own expansion too (which orders the two on its worker, and brings
+    the counts), so one gather ends the level."""
     n = len(places)
     expanded = [
         c.submit(_expand_ranked, shards[i], n, workers=[places[i]], pure=False) for i in range(n)
     ]
-    groups = [
-        [c.submit(_pick, expanded[i], j, workers=[places[i]], pure=False) for j in range(n)]
-        for i in range(n)
-    ]
     absorbed = [
         c.submit(
-            _absorb_ranked,
+            _absorb_level,
             shards[j],
-            *(groups[i][j] for i in range(n) if i != j),
+            expanded[j],
+            *(
+                c.submit(_pick, expanded[i], j, workers=[places[i]], pure=False)
+                for i in range(n)
+                if i != j
+            ),
             workers=[places[j]],
             pure=False,
         )
         for j in range(n)
     ]
-    counts = _gather(
-        c, [c.submit(_tally, e, workers=[places[i]], pure=False) for i, e in enumerate(expanded)]
-    )
-    sizes: list[int] = _gather(c, absorbed)
-    _count(meter, sum(e for e, _ in counts), sum(g for _, g in counts))
-    return sizes
+    done = _gather(c, absorbed)
+    _count(meter, sum(e for _, e, _ in done), sum(g for _, _, g in done))
+    return [size for size, _, _ in done]
+
+
+def _absorb_level(shard: RankedShard[S, M], own: Packed, *packed: bytes) -> tuple[int, int, int]:
+    """:func:`_absorb_ranked` after the shard's own expansion ``own``: the size of its
+    next level, and the states that expansion expanded and generated."""
+    return _absorb_ranked(shard, *packed), own[1], own[2]
 
 
 def _pick(expanded: Packed, j: int) -> bytes:
     return expanded[0][j]
-
-
-def _tally(expanded: Packed) -> tuple[int, int]:
-    return expanded[1], expanded[2]
 
 
 def analyze(
