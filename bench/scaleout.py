@@ -15,23 +15,38 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 from bench.timing import JSON, alternate, markdown_table
 from pearls import distributed
-from pearls.analysis import PerfectHash, analyze, analyze_compact
-from pearls.puzzles import sliding
+from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact
+from pearls.puzzles import graph, sliding
 
 __all__ = ["analysis_table", "main"]
 
 
 def _worker_figures() -> tuple[float, int]:
-    """This worker's CPU seconds so far and its peak resident memory, in KiB."""
-    return time.process_time(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    """This worker's CPU seconds so far and its peak resident memory in KiB: Linux's
+    ``VmHWM`` (``ru_maxrss`` would count the parent's peak before the worker's exec)."""
+    try:
+        lines = Path("/proc/self/status").read_text(encoding="ascii").splitlines()
+    except OSError:
+        return time.process_time(), -1
+    peak = next((int(line.split()[1]) for line in lines if line.startswith("VmHWM:")), -1)
+    return time.process_time(), peak
+
+
+def _latency(address: str, levels: int = 100) -> float:
+    """The seconds a level takes with nothing in it to do: a chain of ``levels`` states
+    analysed by ranks, one state a level."""
+    chain = graph.puzzle({i: [i + 1] for i in range(levels)} | {levels: []}, goal=-1)
+    began = time.perf_counter()
+    distributed.analyze(chain, [0], PerfectHash(int, levels + 1, int), scheduler=address)
+    return (time.perf_counter() - began) / (levels + 1)
 
 
 def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, JSON]]:
@@ -43,15 +58,18 @@ def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, 
     with distributed.client(workers=2) as c:
         address = str(c.scheduler_info()["address"])
         on = partial(distributed.analyze, puzzle, [f.goal], scheduler=address)
+        found: list[Analysis[sliding.Board]] = []
         contenders: dict[str, Callable[[], object]] = {
-            "one process, a set": lambda: analyze(puzzle, [f.goal]),
+            "one process, a set": lambda: found.append(analyze(puzzle, [f.goal])),
             "one process, flags": lambda: analyze(puzzle, [f.goal], h),
             "one process, compact": lambda: analyze_compact(puzzle, [f.goal], h, unrank),
             "2 workers, ranks": lambda: on(h),
             "2 workers, pickled states": lambda: on(pickled),
         }
         times = alternate(contenders, rounds, warmup=0)
+        latency = _latency(address)
     with distributed.client(workers=2) as c:  # fresh workers: their peaks are this run's
+        c.run(sliding.rank(f).rank, f.goal)  # each imports the tiles' model first
         before = c.run(_worker_figures)
         distributed.analyze(puzzle, [f.goal], h, scheduler=str(c.scheduler_info()["address"]))
         after = c.run(_worker_figures)
@@ -70,9 +88,12 @@ def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, 
     lines += ["", f"the {f.rows}x{f.cols} tray's {h.size:,} states from the goal, the median of "
               f"{rounds} rounds taken in turns; the best single process "
               f"{best:.2f} s. Each worker, one more run by ranks: {'; '.join(workers)}. "
+              f"A level with nothing to do takes {latency * 1000:.0f} ms ({h.size:,} states "
+              f"lie in {len(found[-1].histogram)} levels). "
               f"Load average after: {load}."]  # fmt: skip
     data: dict[str, JSON] = {label: list(t.runs) for label, t in times.items()}
     data["workers"] = [[after[w][0] - before[w][0], after[w][1]] for w in sorted(after)]
+    data["latency"] = latency
     return lines, data
 
 
