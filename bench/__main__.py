@@ -33,7 +33,7 @@ from pyrsistent import plist, pvector
 
 from bench import growth, handtuned, peers
 from bench.plot import growth_svg
-from bench.timing import JSON, Timing, alternate, geomean, machine, markdown_table, seconds
+from bench.timing import JSON, Timing, alternate, geomean, machine, markdown_table
 from pearls import search
 from pearls.analysis import PerfectHash, analyze
 from pearls.deepening import idsolve
@@ -444,48 +444,40 @@ def _progress(line: str) -> None:
 
 
 def dask_section(config: Config) -> Section:
-    """The same analysis and batch on one process, then on 1 and 2 Dask workers."""
+    """The analysis side by side with the best of one process (:mod:`bench.scaleout`),
+    then a batch on one process and on 1 and 2 Dask workers."""
     if importlib.util.find_spec("distributed") is None:
         return Section(
             "Scale-out on Dask",
             ["dask is not installed (`pip install functional-pearls[dask]`)."],
             None,
         )
+    from bench import scaleout
     from pearls import distributed
 
     f = sliding.EIGHT if config.quick else sliding.frame(2, 5)
-    puzzle, h = sliding.puzzle(f), sliding.rank(f)
+    lines, analysis = scaleout.analysis_table(f, config.rounds(3))
     far = range(24, 28) if config.quick else range(20, 32)
     boards = [show(sliding.EIGHT, peers.position(d)) for d in far]
     eight = PUZZLES["eight"]
-    single = {
-        "analysis": seconds(lambda: analyze(puzzle, [f.goal], h)),
-        "batch": _median(lambda: [eight.solve("bfs", b) for b in boards], 3),
-    }
+    single = _median(lambda: [eight.solve("bfs", b) for b in boards], 3)
     rows: list[list[object]] = []
-    data: dict[str, JSON] = {"single": dict(single)}
+    data: dict[str, JSON] = {"analysis": analysis, "batch_single": single}
     for workers in (1, 2):
         with distributed.client(workers=workers) as c:
             address = str(c.scheduler_info()["address"])
-            times = {
-                "analysis": seconds(
-                    partial(distributed.analyze, puzzle, [f.goal], h, scheduler=address)
-                ),
-                "batch": _median(
-                    partial(distributed.solve_batch, "eight", "bfs", boards, scheduler=address),
-                    3,
-                ),
-            }
-        data[f"workers_{workers}"] = dict(times)
-        for task, t in times.items():
-            rows.append(
-                [task, workers, f"{t:.2f}", f"{single[task]:.2f}", f"{single[task] / t:.2f}"]
+            t = _median(
+                partial(distributed.solve_batch, "eight", "bfs", boards, scheduler=address), 3
             )
-    space = f"the {f.rows}x{f.cols} puzzle's {h.size:,} states"
-    lines = markdown_table(["task", "workers", "seconds", "one process, s", "speed-up"], rows)
-    lines += ["", f"analysis: {space}, by rank range, one run; batch: {len(boards)} boards of "
-              f"the 8 puzzle, {far.start} to {far.stop - 1} moves from the goal, bfs, one task "
-              "each, the median of 3 runs. Clusters started beforehand (not timed)."]  # fmt: skip
+        data[f"batch_workers_{workers}"] = t
+        rows.append(["batch", workers, f"{t:.2f}", f"{single:.2f}", f"{single / t:.2f}"])
+    lines += [
+        "",
+        *markdown_table(["task", "workers", "seconds", "one process, s", "speed-up"], rows),
+    ]
+    lines += ["", f"batch: {len(boards)} boards of the 8 puzzle, {far.start} to {far.stop - 1} "
+              "moves from the goal, bfs, one task each, the median of 3 runs. Clusters "
+              "started beforehand (not timed)."]  # fmt: skip
     return Section("Scale-out on Dask", lines, data)
 
 

@@ -13,15 +13,19 @@ distance of every position.  In the chapter's notation the levels are::
 :func:`analyze` sums them up.  The set ``seen`` is a Python ``set`` of states, or, given
 a :class:`PerfectHash` (a ``rank`` onto ``range(size)``, as the source's
 ``2048 * space + bits`` for Flip It Star), a ``bytearray`` of ``size`` flags: one byte
-a state instead of a whole object in a hashed set.
+a state instead of a whole object in a hashed set.  :class:`Halves` ranks the orders
+of ``1..n`` (a perfect hash of permutations, such as sliding tiles') by two lookups.
 """
 
 from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import permutations
+from math import factorial, perm
+from operator import itemgetter
 from typing import Generic, TypeVar
 
 from pearls.errors import HashError
@@ -30,11 +34,14 @@ from pearls.types import M, Puzzle, S
 
 __all__ = [
     "Analysis",
+    "Halves",
     "PerfectHash",
     "analyze",
     "analyze_compact",
     "compact_levels",
+    "halves",
     "is_perfect",
+    "lehmer",
     "levels",
 ]
 
@@ -43,11 +50,13 @@ T = TypeVar("T", bound=Hashable)  # a state of a space analysed by its hash
 
 @dataclass(frozen=True)
 class PerfectHash(Generic[T]):
-    """A minimal perfect hash: ``rank`` maps the states one to one onto ``range(size)``.
-    ``size`` is a whole number of at least 0, or :class:`~pearls.errors.HashError`; it
-    may be larger than any memory (the Tower of Hanoi's ``3 ** 64``), and an analysis
-    by it then raises :class:`MemoryError` before allocating anything.  A rank outside
-    ``range(size)``, met in an analysis, raises :class:`~pearls.errors.HashError`.
+    """A minimal perfect hash: ``rank`` maps the states one to one onto ``range(size)``;
+    ``unrank``, where given, is its inverse (an analysis on a cluster then ships ranks
+    alone, :mod:`pearls.distributed`).  ``size`` is a whole number of at least 0, or
+    :class:`~pearls.errors.HashError`; it may be larger than any memory (the Tower of
+    Hanoi's ``3 ** 64``), and an analysis by it then raises :class:`MemoryError` before
+    allocating anything.  A rank outside ``range(size)``, met in an analysis, raises
+    :class:`~pearls.errors.HashError`.
 
     >>> bits = PerfectHash(rank=lambda q: int("".join(map(str, q)), 2), size=8)
     >>> bits.rank((1, 0, 1))
@@ -60,11 +69,90 @@ class PerfectHash(Generic[T]):
 
     rank: Callable[[T], int]
     size: int
+    unrank: Callable[[int], T] | None = None
 
     def __post_init__(self) -> None:
         size: object = self.size
         if isinstance(size, bool) or not isinstance(size, int) or size < 0:
             raise HashError(f"a perfect hash's size is a whole number of at least 0, not {size!r}")
+
+
+def lehmer(order: Sequence[int]) -> list[int]:
+    """The Lehmer digits of a sequence of distinct numbers: for each, how many after it
+    are smaller; weighted by ``(n-1)!, ..., 1!, 0!`` they number the orders of ``n``.
+
+    >>> lehmer((2, 3, 1))
+    [1, 1, 0]
+    """
+    return [sum(u < t for u in order[i + 1 :]) for i, t in enumerate(order)]
+
+
+class Halves:
+    """Tables that rank and unrank an order of the tiles ``1..n`` in two lookups.  Its
+    Lehmer code splits at ``p = n // 2``: the first ``p`` digits depend on the first
+    ``p`` tiles alone, the last ``s = n - p`` on the last ``s`` tiles' own order, so::
+
+        lehmer o = front (take p o) + back (drop p o)    where front is a multiple of s!
+
+    ``front`` and ``back`` are dictionaries by tuple; unranking looks the prefix up by
+    ``code div s!`` and the suffix's order by ``code mod s!``.  Built on first use, with
+    ``n! / s! + n! / p!`` entries (18,144 for the 8 puzzle and the 2x5 tray).
+
+    >>> t = Halves(3)
+    >>> t.front[(2,)] + t.back[(3, 1)], lehmer((2, 3, 1))
+    (3, [1, 1, 0])
+    """
+
+    LIMIT = 50_000  # the most entries the tables may hold
+
+    @staticmethod
+    def fit(n: int) -> bool:
+        """Whether the tables for ``n`` tiles stay within :attr:`LIMIT` entries."""
+        return perm(n, n // 2) + perm(n, n - n // 2) <= Halves.LIMIT
+
+    def __init__(self, n: int) -> None:
+        p = n // 2
+        self.cut, self.span = p, factorial(n - p)
+        weights = [factorial(n - 1 - i) for i in range(n)]
+        tiles = range(1, n + 1)
+        self.front: dict[tuple[int, ...], int] = {}
+        self.prefixes: list[tuple[int, ...]] = [()] * (factorial(n) // self.span)
+        self.rests: list[tuple[int, ...]] = [()] * len(self.prefixes)
+        self.front_parity = [0] * len(self.prefixes)
+        for prefix in permutations(tiles, p):
+            digits = [t - 1 - sum(u < t for u in prefix[:i]) for i, t in enumerate(prefix)]
+            code = sum(d * w for d, w in zip(digits, weights, strict=False))
+            self.front[prefix], at = code, code // self.span
+            self.prefixes[at] = prefix
+            self.rests[at] = tuple(t for t in tiles if t not in prefix)
+            self.front_parity[at] = sum(digits) % 2
+        self.back = {
+            suffix: sum(d * w for d, w in zip(lehmer(suffix), weights[p:], strict=True))
+            for suffix in permutations(tiles, n - p)
+        }
+        self.pick: list[Callable[[tuple[int, ...]], tuple[int, ...]]] = [itemgetter(0)] * self.span
+        self.back_parity = [0] * self.span
+        for places in permutations(range(n - p)):
+            digits = lehmer(places)
+            code = sum(d * w for d, w in zip(digits, weights[p:], strict=True))
+            self.pick[code], self.back_parity[code] = itemgetter(*places), sum(digits) % 2
+
+
+def halves(n: int) -> Callable[[], Halves]:
+    """The tables for ``n`` tiles, built on the first call and kept (a local memo): a
+    perfect hash is often made and never used.
+
+    >>> halves(3)().back[(3, 1)]
+    1
+    """
+    built: list[Halves] = []
+
+    def tables() -> Halves:
+        if not built:
+            built.append(Halves(n))
+        return built[0]
+
+    return tables
 
 
 def is_perfect(h: PerfectHash[T], states: Iterable[T]) -> bool:

@@ -39,9 +39,10 @@ import time
 import zlib
 from collections.abc import Callable, Mapping
 from contextlib import suppress
+from importlib.resources import files
 from pathlib import Path
 
-__all__ = ["FORMAT", "STALE", "Check", "Files", "Warn", "directory", "say"]
+__all__ = ["FORMAT", "STALE", "Check", "Files", "Warn", "directory", "packaged", "say"]
 
 Warn = Callable[[str], None]  # told one line about a cache it cannot use, e.g. say
 Check = Callable[[bytes], bool]  # whether a table read back is plausible, e.g. its goal's entry 0
@@ -259,3 +260,23 @@ class Files:
                 with suppress(OSError):
                     if now - partial.stat().st_mtime > STALE:
                         partial.unlink()
+
+
+def packaged(package: str, name: str, most: int) -> bytes | None:
+    """The bytes of the file ``name`` (``/`` between folders) that comes with the
+    installed ``package`` as its package data, such as the 15 puzzle's pattern databases,
+    at most ``most`` of them; ``None`` where there is no such file, it cannot be read, or
+    it is longer.
+
+    >>> packaged("pearls", "py.typed", 10), packaged("pearls", "no/such.file", 10)
+    (b'', None)
+    """
+    resource = files(package)
+    for part in name.split("/"):
+        resource = resource / part
+    try:
+        with resource.open("rb") as file:
+            data = file.read(most + 1)
+    except OSError:
+        return None
+    return data if len(data) <= most else None

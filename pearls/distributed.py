@@ -22,6 +22,12 @@ Dask moves each group from worker ``i`` to worker ``j`` directly: that is the sh
 A level's states are those of :func:`pearls.analysis.levels`, so the histogram is
 the same; only the order of the states within a level (hence of the farthest) differs.
 
+Where the perfect hash can also ``unrank``, states travel and wait as ranks alone, as
+in :func:`pearls.analysis.analyze_compact`: a shard keeps a bit a rank of its range and
+its levels as arrays of ranks, ``expand_i`` unranks each state it expands and ranks each
+successor, keeps those of its own range at once, and ships the others' as fixed-width
+integers packed in ``bytes`` (4 bytes a rank below ``2 ** 32``), never pickled one by one.
+
 >>> from pearls.puzzles import graph
 >>> ring = graph.puzzle({0: [1, 3], 1: [2], 2: [0], 3: [2]}, goal=9)
 >>> analyze(ring, [0], workers=2, processes=False).histogram  # doctest: +SKIP
@@ -34,21 +40,23 @@ import logging
 import signal
 import threading
 import zlib
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Generic, TypeVar
 
+import dask
 from distributed import Client, Future, LocalCluster
 
-from pearls.analysis import Analysis, PerfectHash
+from pearls.analysis import Analysis, PerfectHash, _outside, _rank_array
 from pearls.description import Analyser, Settings, Solution
 from pearls.errors import OptionError
 from pearls.limits import Meter
 from pearls.types import M, Puzzle, S
 
-__all__ = ["Shard", "analyser", "analyze", "client", "solve_batch"]
+__all__ = ["RankedShard", "Shard", "analyser", "analyze", "client", "solve_batch"]
 
 T = TypeVar("T")
 
@@ -63,13 +71,16 @@ def _join(address: str | LocalCluster, timeout: float | None = None) -> Client:
 
 
 def _local(workers: int, processes: bool) -> LocalCluster:
-    cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped in distributed
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=processes,
-        dashboard_address=None,
-        silence_logs=logging.CRITICAL,
-    )
+    """A local cluster; its workers do not sample their own stacks (Dask's profiler,
+    for a dashboard that is not started, took a fifth of an analysis' worker time)."""
+    with dask.config.set({"distributed.worker.profile.enabled": False}):
+        cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=processes,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,
+        )
     return cluster
 
 
@@ -323,6 +334,171 @@ def _farthest(shard: Shard[S]) -> list[S]:
     return shard.last
 
 
+# The analysis by ranks alone: where the perfect hash can unrank
+
+
+@dataclass
+class RankedShard(Generic[S, M]):
+    """One worker's share of an analysis by ranks: a bit for each rank from ``low`` up
+    to ``high`` (set once the state is met), and the ranks of its part of the current
+    level, the next level (as it fills) and the last level that had any.  It holds the
+    puzzle and its perfect hash too, sent once with the shard rather than with every
+    task (a hash's tables, built once, would otherwise travel and be rebuilt each time)."""
+
+    index: int
+    low: int
+    high: int
+    puzzle: Puzzle[S, M]
+    h: PerfectHash[S]
+    bits: bytearray
+    level: array[int]
+    following: array[int]
+    last: array[int]
+
+
+Packed = tuple[list[bytes], int, int]  # ranks for each shard as bytes, expanded, generated
+
+
+def _new_ranked(
+    index: int, bounds: tuple[int, int], puzzle: Puzzle[S, M], h: PerfectHash[S]
+) -> RankedShard[S, M]:
+    low, high = bounds
+    empty = _rank_array(h.size)
+    flags = bytearray((high - low + 7) // 8)
+    return RankedShard(index, low, high, puzzle, h, flags, empty, empty[:], empty[:])
+
+
+def _packed(h: PerfectHash[S], n: int, states: Iterable[S]) -> list[bytes]:
+    """The ranks of ``states`` for each of ``n`` shards, packed (the starts)."""
+    groups = [_rank_array(h.size) for _ in range(n)]
+    for q in states:
+        r = h.rank(q)
+        if not 0 <= r < h.size:
+            raise _outside(h, q, r)
+        groups[r * n // h.size].append(r)
+    return [g.tobytes() for g in groups]
+
+
+def _expand_ranked(shard: RankedShard[S, M], n: int) -> Packed:
+    """Unrank and expand the shard's level: successors of its own range that are new
+    join its next level at once; the others' ranks are packed for their owners."""
+    puzzle, h = shard.puzzle, shard.h
+    assert h.unrank is not None  # the ranked path is taken only with an unrank
+    moves, move, rank, unrank, size = puzzle.moves, puzzle.move, h.rank, h.unrank, h.size
+    bits, low, high, following = shard.bits, shard.low, shard.high, shard.following
+    out = [_rank_array(size) for _ in range(n)]
+    generated = 0
+    for r in shard.level:
+        q = unrank(r)
+        for m in moves(q):
+            s = rank(move(q, m))
+            generated += 1
+            if low <= s < high:
+                i = s - low
+                if not bits[i >> 3] & 1 << (i & 7):
+                    bits[i >> 3] |= 1 << (i & 7)
+                    following.append(s)
+            elif 0 <= s < size:
+                out[s * n // size].append(s)
+            else:
+                raise _outside(h, move(q, m), s)
+    return [o.tobytes() for o in out], len(shard.level), generated
+
+
+def _absorb_ranked(shard: RankedShard[S, M], *packed: bytes) -> int:
+    """Take the packed ranks sent to ``shard``: those not met join its next level, which
+    then becomes its current one; the size of that level."""
+    bits, low, following = shard.bits, shard.low, shard.following
+    for data in packed:
+        ranks = following[:0]
+        ranks.frombytes(data)
+        for s in ranks:
+            i = s - low
+            if not bits[i >> 3] & 1 << (i & 7):
+                bits[i >> 3] |= 1 << (i & 7)
+                following.append(s)
+    shard.last, shard.level, shard.following = shard.level, following, following[:0]
+    return len(shard.level)
+
+
+def _farthest_ranked(shard: RankedShard[S, M]) -> list[S]:
+    """The shard's part of the last level that had any states, unranked."""
+    assert shard.h.unrank is not None
+    return list(map(shard.h.unrank, shard.last))
+
+
+def _analyze_ranked(
+    c: Client, places: Sequence[str], puzzle: Puzzle[S, M], starts: Iterable[S],
+    h: PerfectHash[S], meter: Meter,
+) -> Analysis[S]:  # fmt: skip
+    """The analysis by ranks alone, on the workers at ``places``."""
+    n = len(places)
+    shards: list[Future[RankedShard[S, M]]] = [
+        c.submit(_new_ranked, j, _bounds(h, n, j), puzzle, h, workers=[places[j]], pure=False)
+        for j in range(n)
+    ]
+    mine = _packed(h, n, starts)
+    sizes = _gather(
+        c,
+        [
+            c.submit(_absorb_ranked, shards[j], mine[j], workers=[places[j]], pure=False)
+            for j in range(n)
+        ],
+    )
+    histogram: list[int] = []
+    while sum(sizes):
+        histogram.append(sum(sizes))
+        sizes = _level_ranked(c, places, shards, meter)
+    farthest = _gather(
+        c,
+        [c.submit(_farthest_ranked, shards[j], workers=[places[j]], pure=False) for j in range(n)],
+    )
+    return Analysis(sum(histogram), tuple(histogram), tuple(q for part in farthest for q in part))
+
+
+def _level_ranked(
+    c: Client,
+    places: Sequence[str],
+    shards: Sequence[Future[RankedShard[S, M]]],
+    meter: Meter,
+) -> list[int]:
+    """One level by ranks: as :func:`_level`, the groups packed ranks.  Each owner's
+    absorb takes its own expansion too (which orders the two on its worker, and brings
+    the counts), so one gather ends the level."""
+    n = len(places)
+    expanded = [
+        c.submit(_expand_ranked, shards[i], n, workers=[places[i]], pure=False) for i in range(n)
+    ]
+    absorbed = [
+        c.submit(
+            _absorb_level,
+            shards[j],
+            expanded[j],
+            *(
+                c.submit(_pick, expanded[i], j, workers=[places[i]], pure=False)
+                for i in range(n)
+                if i != j
+            ),
+            workers=[places[j]],
+            pure=False,
+        )
+        for j in range(n)
+    ]
+    done = _gather(c, absorbed)
+    _count(meter, sum(e for _, e, _ in done), sum(g for _, _, g in done))
+    return [size for size, _, _ in done]
+
+
+def _absorb_level(shard: RankedShard[S, M], own: Packed, *packed: bytes) -> tuple[int, int, int]:
+    """:func:`_absorb_ranked` after the shard's own expansion ``own``: the size of its
+    next level, and the states that expansion expanded and generated."""
+    return _absorb_ranked(shard, *packed), own[1], own[2]
+
+
+def _pick(expanded: Packed, j: int) -> bytes:
+    return expanded[0][j]
+
+
 def analyze(
     puzzle: Puzzle[S, M],
     starts: Iterable[S],
@@ -341,11 +517,14 @@ def analyze(
     ``puzzle`` is the bare puzzle (it travels to the workers); ``key`` names a state
     the same way in every process (never ``repr`` of a set); ``meter`` counts on this
     side, level by level: its limits are checked after each level, and its progress
-    reported then.
+    reported then.  With a perfect hash that can unrank, the states travel as ranks
+    (see the module's docstring).
     """
     meter = Meter() if meter is None else meter
     with client(workers, scheduler, processes, connect) as c:
         places = sorted(c.scheduler_info()["workers"])
+        if h is not None and h.unrank is not None:
+            return _analyze_ranked(c, places, puzzle, starts, h, meter)
         n = len(places)
         shards: list[Future[Shard[S]]] = [
             c.submit(

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from array import array
 from collections.abc import Iterator
 
 import pytest
@@ -70,6 +71,41 @@ def test_several_starts_and_an_empty_shard(scheduler: str) -> None:
     shared = distributed.analyze(ring, [0, 2], hashed, scheduler=scheduler)
     assert shared.histogram == analyze(ring, [0, 2]).histogram == (2, 2)
     assert sorted(shared.farthest) == [1, 3]
+
+
+def test_ranks_alone_with_several_starts_and_an_empty_shard(scheduler: str) -> None:
+    """The same graph with a perfect hash that can unrank: the states travel as ranks."""
+    edges = {0: [1], 1: [2], 2: [3], 3: []}
+    ring = graph.puzzle(edges, goal=9)
+    hashed = PerfectHash(number, 100, number)
+    shared = distributed.analyze(ring, [0, 2, 2], hashed, scheduler=scheduler)
+    assert shared.histogram == analyze(ring, [0, 2]).histogram == (2, 2)
+    assert sorted(shared.farthest) == [1, 3]
+
+
+def test_a_shard_ships_the_ranks_of_others_as_packed_integers() -> None:
+    """Expanding the 8 puzzle's goal on shard 1 of 2: its successors' ranks as bytes of
+    fixed-width integers for their owners, those of its own range kept at once."""
+    f = sliding.EIGHT
+    h = sliding.rank(f)
+    shards = [
+        distributed._new_ranked(j, distributed._bounds(h, 2, j), sliding.puzzle(f), h)
+        for j in (0, 1)
+    ]
+    for j, packed in enumerate(distributed._packed(h, 2, [f.goal])):
+        distributed._absorb_ranked(shards[j], packed)
+    out, expanded, generated = distributed._expand_ranked(shards[1], 2)
+    assert all(isinstance(part, bytes) for part in out) and (expanded, generated) == (1, 2)
+    successors = sorted(h.rank(sliding.move(f.goal, m)) for m in sliding.moves(f, f.goal))
+    shipped = array("I", out[0])  # 4 bytes a rank below 2 ** 32
+    assert sorted([*shipped, *shards[1].following]) == successors
+    assert all(r < h.size // 2 for r in shipped) and out[1] == b""
+
+
+def test_a_rank_out_of_range_is_refused_on_the_ranked_path(scheduler: str) -> None:
+    ring = graph.puzzle({0: [1], 1: [7]}, goal=9)
+    with pytest.raises(ValueError, match="outside range"):
+        distributed.analyze(ring, [0], PerfectHash(number, 4, number), scheduler=scheduler)
 
 
 def test_the_meter_counts_every_level_and_stops_at_its_limit(scheduler: str) -> None:

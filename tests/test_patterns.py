@@ -9,9 +9,10 @@ small trays, and from A* (itself checked against breadth-first search in
 tests/puzzles/test_sliding.py) on the 8 puzzle.
 
 Every test keeps its databases in a temporary cache (``XDG_CACHE_HOME``), if at all;
-the 15 puzzle's own databases take a minute or more to build and are left to ``make
-bench``, which solves all of Korf's 100 instances.  The few instances here use a weaker partition,
-4-4-4-3, built in a couple of seconds.
+the 15 puzzle's own databases come with the package (checked here against their pinned
+SHA-256, the 3-tile one against a build); building the 6-tile ones takes minutes and is
+left to ``make patterns``, and all of Korf's 100 instances to ``make bench``.  The few
+instances here use a weaker partition, 4-4-4-3, built in a couple of seconds.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pearls.analysis import levels
-from pearls.cache import Files
+from pearls.cache import Files, packaged
 from pearls.cli import main
 from pearls.errors import LimitReached
 from pearls.informed import carried, idastar, score, scored
@@ -314,6 +315,86 @@ def test_an_unusable_cache_warns_once_and_the_search_goes_on(
     out, err = capsys.readouterr()
     assert (code, out.split()) == (0, ["7U", "11L", "12U"])
     assert len(err.splitlines()) == 1 and "without the cache" in err
+
+
+# --- The shipped tables ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "pattern"),
+    [(2, 3, (1, 2, 3)), (2, 3, (1, 2)), (2, 3, (3, 4, 5)), (3, 3, (5,)), (3, 3, (1, 2, 3, 4))],
+)
+def test_a_packed_table_unpacks_to_itself(rows: int, cols: int, pattern: pt.Pattern) -> None:
+    table = pt.build(rows, cols, pattern).table
+    assert pt.unpack(rows, cols, pattern, pt.pack(rows, cols, pattern, table)) == table
+
+
+def test_a_table_that_cannot_be_packed_is_refused() -> None:
+    every = pt.build(2, 2, (1, 2, 3)).table  # half its placements unreachable
+    odd = bytes(x + 1 if x not in (0, pt.UNSEEN) else x for x in pt.build(2, 3, (1, 2)).table)
+    for rows, cols, pattern, table in ((2, 2, (1, 2, 3), every), (2, 3, (1, 2), odd)):
+        with pytest.raises(ValueError, match="does not pack"):
+            pt.pack(rows, cols, pattern, table)
+
+
+def test_the_floor_is_the_manhattan_distance_and_never_above_a_table() -> None:
+    f = sl.frame(3, 3, blank_first=True)
+    pattern = (1, 5, 7)
+    low, table = pt.floor(3, 3, pattern), pt.build(3, 3, pattern).table
+    assert [i for i, x in enumerate(low) if x == pt.UNSEEN] == [
+        i for i, x in enumerate(table) if x == pt.UNSEEN
+    ]
+    for i, value in enumerate(table):
+        if value != pt.UNSEEN:
+            cells = [(i >> (4 * j)) & 15 for j in range(len(pattern))]
+            distance = sum(
+                abs(c // 3 - f.home[t] // 3) + abs(c % 3 - f.home[t] % 3)
+                for c, t in zip(cells, pattern, strict=True)
+            )
+            assert low[i] == distance <= value and (value - distance) % 2 == 0
+
+
+def test_the_fifteen_puzzles_tables_are_shipped_and_pinned() -> None:
+    for pattern in pt.FIFTEEN_PARTITION:
+        table = pt.shipped_table(4, 4, pattern)
+        assert table is not None and pt.plausible(4, 4, pattern, table)
+    assert pt.shipped_table(4, 4, (1, 2, 3)) == pt.build(4, 4, (1, 2, 3)).table
+    assert set(pt.SHIPPED) == {pt.name(4, 4, p) for p in pt.FIFTEEN_PARTITION}
+
+
+def test_a_damaged_shipped_table_is_refused_and_built_instead(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = pt.name(4, 4, (1, 2, 3))
+    good = packaged("pearls.puzzles.sliding", f"tables/{key}.pdb", 1 << 20)
+    assert good is not None
+    table, goal = bytearray(pt.build(4, 4, (1, 2, 3)).table), 1 + (2 << 4) + (3 << 8)
+    table[goal] = 2  # well formed, but not the pinned table
+    other = pt.pack(4, 4, (1, 2, 3), bytes(table))
+    for damaged in (b"", good[:-1], good + b"x", bytes(len(good)), other):
+        monkeypatch.setattr(pt, "packaged", lambda package, name, most, data=damaged: data)
+        assert pt.shipped_table(4, 4, (1, 2, 3)) is None
+        assert pt.database(4, 4, (1, 2, 3), make=False) is None
+        built = pt.database(4, 4, (1, 2, 3))
+        assert built is not None and pt.plausible(4, 4, (1, 2, 3), built.table)
+
+
+def test_the_command_line_solves_korfs_first_instance_from_the_shipped_tables(
+    cache: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With an empty cache, no table is built and none is written."""
+
+    def build(*args: object) -> pt.Database:
+        raise AssertionError("built a table that is shipped")
+
+    monkeypatch.setattr(pt, "build", build)
+    _, q, optimal = next(korf())
+    board = " ".join(map(str, q))
+    argv = ["solve", "fifteen", "--goal", "blank-first", "--heuristic", "patterns", "--json"]
+    assert main([*argv, "--board", board]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert (found["method"], found["length"]) == ("idastar", optimal) == ("idastar", 57)
+    assert not cache.exists()
 
 
 # --- IDA* on flat integers -------------------------------------------------------------------

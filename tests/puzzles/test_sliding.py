@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pearls import search
-from pearls.analysis import analyze, is_perfect, levels
+from pearls.analysis import Halves, analyze, is_perfect, levels
 from pearls.cli import MAX_STATES, TIMEOUT, main
 from pearls.deepening import idsolve
 from pearls.errors import BoardError
@@ -140,6 +140,18 @@ def test_unrank_lists_every_solvable_board_once_in_the_order_of_its_rank(f: Fram
     boards = [board(r) for r in range(h.size)]
     assert set(boards) == set(space(f))  # the solvable boards, each once: as many as ranks
     assert all(h.rank(q) == r for r, q in enumerate(boards))
+
+
+@pytest.mark.parametrize("f", [*SMALL_TRAYS, EIGHT, sl.frame(2, 5)], ids=str)
+def test_the_tables_rank_and_unrank_as_the_loops_do(
+    f: Frame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tabled, board = sl.rank(f), sl.unrank(f)
+    monkeypatch.setattr(Halves, "LIMIT", 0)
+    looped, looped_board = sl.rank(f), sl.unrank(f)
+    ranks = range(0, tabled.size, max(1, tabled.size // 5000))
+    assert [board(r) for r in ranks] == [looped_board(r) for r in ranks]
+    assert all(tabled.rank(looped_board(r)) == looped.rank(board(r)) == r for r in ranks)
 
 
 @given(

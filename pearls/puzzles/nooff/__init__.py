@@ -269,4 +269,4 @@ def unrank(r: int) -> Tray:
     return "".join(cells)
 
 
-perfect_hash: PerfectHash[Tray] = PerfectHash(rank=rank, size=540)
+perfect_hash: PerfectHash[Tray] = PerfectHash(rank=rank, size=540, unrank=unrank)

@@ -23,14 +23,14 @@ command line).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from math import factorial
 from random import Random
 
 from pearls import search
-from pearls.analysis import PerfectHash
+from pearls.analysis import Halves, PerfectHash, halves
 from pearls.errors import BoardError
 from pearls.types import Path, Puzzle, S
 
@@ -285,18 +285,30 @@ def check_solvable(f: Frame, q: Board) -> Board:
 
 
 def rank(f: Frame) -> PerfectHash[Board]:
-    """A minimal perfect hash of the solvable boards: the blank's cell, then the tiles'
-    order (its Lehmer code), halved.  Given the blank's cell, the solvable orders are
-    one parity, and swapping the last two tiles pairs codes ``2j``, ``2j + 1`` of
-    opposite parities, so ``j`` numbers them one to one::
+    """A minimal perfect hash of the solvable boards (with :func:`unrank`, its inverse):
+    the blank's cell, then the tiles' order (its Lehmer code), halved.  Given the blank's
+    cell, the solvable orders are one parity, and swapping the last two tiles pairs codes
+    ``2j``, ``2j + 1`` of opposite parities, so ``j`` numbers them one to one::
 
         rank q = b * (N-1)! / 2 + lehmer [t | t <- q, t /= 0] `div` 2
+
+    On trays of at most 10 cells the code is two lookups (:class:`~pearls.analysis.Halves`).
 
     >>> h = rank(EIGHT)
     >>> h.size, h.rank(EIGHT.goal), h.rank((0, 8, 7, 6, 5, 4, 3, 2, 1))
     (181440, 161280, 20159)
     """
     n, half = f.size - 1, factorial(f.size - 1) // 2
+    if Halves.fit(n):
+        tables = halves(n)
+
+        def by_halves(q: Board) -> int:
+            t = tables()
+            b = q.index(BLANK)
+            order = q[:b] + q[b + 1 :]
+            return b * half + (t.front[order[: t.cut]] + t.back[order[t.cut :]]) // 2
+
+        return PerfectHash(by_halves, f.size * half, unrank(f, tables))
 
     def rank_of(q: Board) -> int:
         code, seen, i = 0, 0, 0
@@ -306,13 +318,14 @@ def rank(f: Frame) -> PerfectHash[Board]:
                 seen, i = seen | 1 << t, i + 1
         return q.index(BLANK) * half + code // 2
 
-    return PerfectHash(rank_of, f.size * half)
+    return PerfectHash(rank_of, f.size * half, unrank(f))
 
 
-def unrank(f: Frame) -> Callable[[int], Board]:
+def unrank(f: Frame, tables: Callable[[], Halves] | None = None) -> Callable[[int], Board]:
     """The inverse of :func:`rank`: the blank's cell, then the tiles' order from the
     Lehmer code ``2j`` or ``2j + 1``, whichever is solvable.  The two differ in their
-    last-but-one digit, and an order's parity is that of its digits' sum.
+    last-but-one digit, and an order's parity is that of its digits' sum.  (``tables``:
+    :func:`rank`'s, shared.)
 
     >>> board, h = unrank(EIGHT), rank(EIGHT)
     >>> all(h.rank(board(r)) == r for r in range(0, h.size, 997))
@@ -321,6 +334,8 @@ def unrank(f: Frame) -> Callable[[int], Board]:
     n, half = f.size - 1, factorial(f.size - 1) // 2
     order = list(range(1, n + 1))
     parity = [int(not solvable(f, (*order[:b], BLANK, *order[b:]))) for b in range(f.size)]
+    if Halves.fit(n):
+        return _unrank_by_halves(half, parity, tables or halves(n))
 
     def board(r: int) -> Board:
         blank, code = divmod(r, half)
@@ -332,6 +347,23 @@ def unrank(f: Frame) -> Callable[[int], Board]:
             digits[1] = 1
         left = order.copy()
         tiles = [left.pop(d) for d in reversed(digits)]
+        return (*tiles[:blank], BLANK, *tiles[blank:])
+
+    return board
+
+
+def _unrank_by_halves(
+    half: int, parity: Sequence[int], tables: Callable[[], Halves]
+) -> Callable[[int], Board]:
+    """:func:`unrank` by lookups: the code ``2j``, or ``2j + 1`` where the parity asks."""
+
+    def board(r: int) -> Board:
+        t = tables()
+        blank, j = divmod(r, half)
+        at, code = divmod(2 * j, t.span)
+        if (t.front_parity[at] + t.back_parity[code]) % 2 != parity[blank]:
+            code += 1
+        tiles = t.prefixes[at] + t.pick[code](t.rests[at])
         return (*tiles[:blank], BLANK, *tiles[blank:])
 
     return board

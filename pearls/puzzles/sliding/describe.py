@@ -102,12 +102,12 @@ GOAL_OPTION = choice(
 )
 HEURISTIC_OPTION = choice(
     "heuristic",
-    "what leads astar and idastar: conflict (Manhattan distance and linear conflicts), "
-    "manhattan, or patterns (additive pattern databases, 4x4 trays only, what random 15 "
-    "puzzles need: built on first use within --timeout, a minute or a few, then read "
-    "from the cache)",
-    "conflict",
-    ("conflict", "manhattan", "patterns"),
+    "what leads astar and idastar: auto (patterns on 4x4 trays, else conflict), conflict "
+    "(Manhattan distance and linear conflicts), manhattan, or patterns (additive pattern "
+    "databases, 4x4 trays only, what random 15 puzzles need: shipped with the package for "
+    "the blank-first goal, read in about a second)",
+    "auto",
+    ("auto", "conflict", "manhattan", "patterns"),
     commands=("solve",),
     methods=("astar", "idastar"),
 )
@@ -240,7 +240,10 @@ def _with_patterns(f: Frame) -> dict[str, Method[Board, Move]]:
 
 
 def _informed(f: Frame, heuristic: str) -> dict[str, Method[Board, Move]]:
-    """A* and IDA* led by the heuristic the settings name."""
+    """A* and IDA* led by the heuristic the settings name (``auto``: the pattern
+    databases on a 4x4 tray, linear conflicts on any other)."""
+    if heuristic == "auto":
+        heuristic = "patterns" if (f.rows, f.cols) == (4, 4) else "conflict"
     if heuristic == "patterns":
         if (f.rows, f.cols) != (4, 4):
             raise OptionError("--heuristic patterns serves 4x4 trays: use conflict or manhattan")

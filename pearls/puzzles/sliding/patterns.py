@@ -28,9 +28,16 @@ Databases are built for the blank-first goal ``0 1 2 ... N-1``; a board posed fo
 blank-last goal is turned half round and relabelled (:func:`turned`), which maps one
 problem onto the other move for move.
 
-Keeping.  A table is built in seconds to minutes and read back in a fraction of a
-second, so it is worth keeping between runs; this module does no input or output, and
-takes where to keep tables as a value (a :class:`Store`, such as
+Shipping.  The 15 puzzle's three tables come with the package (2.7 MB packed, read and
+checked in a quarter of a second each), so a first search needs no build: a 6-tile
+table takes some 50 s of CPU to build in pure Python, both some 100 s.  Each is shipped
+as its excess over the Manhattan distance, halved, four bits a placement, compressed
+(:func:`pack`) in ``tables/``, and must unpack to the table whose SHA-256 :data:`SHIPPED`
+pins; the bytes are read by :func:`pearls.cache.packaged`.
+
+Keeping.  Other tables are built in seconds to minutes and read back in a fraction of a
+second, so they are worth keeping between runs; this module does no input or output of
+its own, and takes where to keep tables as a value (a :class:`Store`, such as
 :class:`pearls.cache.Files`).  A table read back must look like one (:func:`plausible`)
 and hold as a database does, near the goal and on a random sample of placements
 (:func:`consistent`), or it is built afresh: a file rewritten with its checksum to
@@ -39,9 +46,11 @@ match is no more trusted than a damaged one.
 
 from __future__ import annotations
 
+import hashlib
 import time
+import zlib
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import pairwise
@@ -49,12 +58,14 @@ from math import perm
 from random import Random
 from typing import NamedTuple, Protocol
 
+from pearls.cache import packaged
 from pearls.informed import Estimate
 from pearls.limits import Meter, Stats
 from pearls.puzzles.sliding import BLANK, Board, Cell, Frame, Move, Tile, frame, move
 
 __all__ = [
     "FIFTEEN_PARTITION",
+    "SHIPPED",
     "Database",
     "Databases",
     "Partition",
@@ -67,12 +78,16 @@ __all__ = [
     "database",
     "databases",
     "estimate",
+    "floor",
     "metered",
     "mirrored",
     "name",
+    "pack",
     "plausible",
+    "shipped_table",
     "tile_idastar",
     "turned",
+    "unpack",
 ]
 
 Pattern = tuple[Tile, ...]  # tiles a database follows, in index order, e.g. (1, 2, 3)
@@ -400,6 +415,147 @@ def _sound(rows: int, cols: int, pattern: Pattern, table: bytes) -> bool:
     return plausible(rows, cols, pattern, table) and consistent(rows, cols, pattern, table)
 
 
+# Tables shipped with the package
+
+SHIPPED = {  # the SHA-256 of each table shipped as package data, tables/NAME.pdb
+    "tiles-4x4-blank-first-1-2-3": (
+        "91bebcb7b767080d6e95b81c70e8c3d79f09490f1ae52954e25422eeac2f6bf7"
+    ),
+    "tiles-4x4-blank-first-4-5-8-9-12-13": (
+        "1b3236d4c0e184f24f92849938a2af4fd7abfaf8ca8d80c1f0aab2ca0ab0b8b1"
+    ),
+    "tiles-4x4-blank-first-6-7-10-11-14-15": (
+        "12ae4e2b05714096345ba3378cd15aec3eba540bd9a366fdad4197b0c10f0041"
+    ),
+}
+_NIBBLE = 15  # the largest excess a packed table holds: (value - floor) / 2 in 4 bits
+
+
+def floor(rows: int, cols: int, pattern: Pattern) -> bytes:
+    """The table of Manhattan distances: at each placement's index the sum of the
+    pattern tiles' distances from home, :data:`UNSEEN` at an index that is no
+    placement.  Built block by block from the top cell down, each block the blocks
+    below it shifted by one tile's distance (``bytes.translate``), with no loop over
+    the indices::
+
+        floor[cells] = sum [|row c_j - row t_j| + |col c_j - col t_j| | j <- [0..k-1]]
+
+    >>> list(floor(2, 2, (1,)))
+    [1, 0, 2, 1]
+    """
+    return b"".join(_floor_parts(rows, cols, pattern))
+
+
+def _floor_parts(rows: int, cols: int, pattern: Pattern) -> Iterator[bytes]:
+    """:func:`floor` in parts, one for each cell of the pattern's last tile (the whole
+    table for a pattern of one tile); blocks below the top two digits are memoised."""
+    f = frame(rows, cols, blank_first=True)
+    n, bits, k = f.size, (f.size - 1).bit_length(), len(pattern)
+    away = [
+        [abs(c // cols - t // cols) + abs(c % cols - t % cols) for c in range(n)] for t in pattern
+    ]
+    adds = [
+        bytes(x if x == UNSEEN else min(x + d, UNSEEN - 1) for x in range(256)) for d in range(n)
+    ]
+    blocks: dict[tuple[int, int], bytes] = {}  # a local memo: a block below j digits, by cells used
+
+    def part(j: int, used: int, c: int) -> bytes:
+        """The block of digit ``j - 1`` at cell ``c``, given the cells above it."""
+        if c >= n or used >> c & 1:
+            return bytes([UNSEEN]) * (1 << (bits * (j - 1)))
+        return block(j - 1, used | 1 << c).translate(adds[away[j - 1][c]])
+
+    def block(j: int, used: int) -> bytes:
+        if j == 0:
+            return b"\x00"
+        if (j, used) in blocks:
+            return blocks[j, used]
+        whole = b"".join(part(j, used, c) for c in range(1 << bits))
+        if j < k - 1:
+            blocks[j, used] = whole
+        return whole
+
+    if k == 1:
+        yield block(1, 0)
+        return
+    for c in range(1 << bits):
+        yield part(k, 0, c)
+
+
+def pack(rows: int, cols: int, pattern: Pattern, table: bytes) -> bytes:
+    """A table as shipped: each value's excess over :func:`floor`, halved (a pattern tile's
+    moves home have the parity of its distance, so the excess is even), two to a byte,
+    compressed with zlib::
+
+        excess[i] = (table[i] - floor[i]) / 2          (0 where i is no placement)
+        packed    = zlib (excess[2i] + 16 * excess[2i+1] | i <- [0..])
+
+    Both sums are done on the whole table at once as integers, one byte a digit: no
+    digit carries or borrows, as every excess is at most 15.  A table that does not
+    unpack to itself raises ``ValueError``: a pattern of every tile, say, whose table
+    leaves half the placements :data:`UNSEEN`.
+
+    >>> db = build(2, 3, (1, 2))
+    >>> unpack(2, 3, (1, 2), pack(2, 3, (1, 2), db.table)) == db.table
+    True
+    """
+    size = len(table)
+    low = floor(rows, cols, pattern)
+    excess = (int.from_bytes(table, "little") - int.from_bytes(low, "little")) >> 1
+    halves = excess.to_bytes(size, "little")
+    pairs = int.from_bytes(halves[0::2], "little") + (int.from_bytes(halves[1::2], "little") << 4)
+    packed = zlib.compress(pairs.to_bytes(size // 2, "little"), 9)
+    if max(halves) > _NIBBLE or unpack(rows, cols, pattern, packed) != table:
+        raise ValueError(f"the table of {pattern} does not pack: not over its floor by 0 to 30")
+    return packed
+
+
+def unpack(rows: int, cols: int, pattern: Pattern, packed: bytes) -> bytes | None:
+    """The table :func:`pack` packed, or ``None`` if ``packed`` is not one whole zlib
+    stream of the right size (decompression stops one byte past it)::
+
+        table[i] = floor[i] + 2 * excess[i]
+    """
+    size = _size(rows, cols, pattern)
+    inflate = zlib.decompressobj()
+    try:
+        pairs = inflate.decompress(packed, size // 2 + 1)
+    except zlib.error:
+        return None
+    if not inflate.eof or inflate.unused_data or len(pairs) != size // 2:
+        return None
+    lows, highs = bytes(x & _NIBBLE for x in range(256)), bytes(x >> 4 for x in range(256))
+    table, at = bytearray(size), 0
+    for low in _floor_parts(rows, cols, pattern):  # part by part: a few MB at a time
+        span, pair = len(low), pairs[at // 2 : (at + len(low)) // 2]
+        halves = bytearray(span)
+        halves[0::2], halves[1::2] = pair.translate(lows), pair.translate(highs)
+        whole = int.from_bytes(low, "little") + (int.from_bytes(halves, "little") << 1)
+        if whole >> (8 * span):
+            return None
+        table[at : at + span], at = whole.to_bytes(span, "little"), at + span
+    return bytes(table)
+
+
+def shipped_table(rows: int, cols: int, pattern: Pattern) -> bytes | None:
+    """The pattern's table as shipped with the package, if it is, unpacks, and is the
+    table whose SHA-256 :data:`SHIPPED` pins; ``None`` otherwise.
+
+    >>> shipped_table(4, 4, (1, 2, 3)) == build(4, 4, (1, 2, 3)).table
+    True
+    >>> shipped_table(3, 3, (1, 2, 3)) is None
+    True
+    """
+    key = name(rows, cols, pattern)
+    if key not in SHIPPED:
+        return None
+    data = packaged("pearls.puzzles.sliding", f"tables/{key}.pdb", _size(rows, cols, pattern))
+    table = None if data is None else unpack(rows, cols, pattern, data)
+    if table is None or hashlib.sha256(table).hexdigest() != SHIPPED[key]:
+        return None
+    return table
+
+
 def database(
     rows: int,
     cols: int,
@@ -408,14 +564,17 @@ def database(
     progress: Progress | None = None,
     make: bool = True,
 ) -> Database | None:
-    """The database of ``pattern``: kept in ``store``, or (with ``make``) built, kept
-    there and returned; ``None`` if it is not kept and ``make`` is false.
+    """The database of ``pattern``: shipped with the package (:func:`shipped_table`),
+    kept in ``store``, or (with ``make``) built, kept there and returned; ``None`` if it
+    is neither shipped nor kept and ``make`` is false.
 
     >>> database(2, 3, (1, 2)).value((0, 2, 1, 3, 4, 5))
     6
     """
     key, check = name(rows, cols, pattern), partial(_sound, rows, cols, pattern)
-    kept = None if store is None else store.load(key, _size(rows, cols, pattern), check)
+    kept = shipped_table(rows, cols, pattern)
+    if kept is None and store is not None:
+        kept = store.load(key, _size(rows, cols, pattern), check)
     if kept is not None:
         return Database(rows, cols, pattern, kept)
     if not make:

@@ -1,0 +1,113 @@
+"""The whole-space analysis on Dask beside the best of one process, side by side in one
+run: the figures behind docs/performance.md's scale-out table.
+
+One process analyses the tray three ways (a set of states, flags by rank, the compact
+form); a local cluster of 2 worker processes, started beforehand and not timed, analyses
+it by ranks alone (the states travel as packed ranks) and, for comparison, as pickled
+states (the path of puzzles without an unrank).  The five take turns, round by round;
+each time is the median.  Then one more run by ranks reports each worker's CPU seconds
+and peak resident memory, on a fresh cluster.
+
+    .venv/bin/python -m bench.scaleout [--quick] [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from bench.timing import JSON, alternate, markdown_table
+from pearls import distributed
+from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact
+from pearls.puzzles import graph, sliding
+
+__all__ = ["analysis_table", "main"]
+
+
+def _worker_figures() -> tuple[float, int]:
+    """This worker's CPU seconds so far and its peak resident memory in KiB: Linux's
+    ``VmHWM`` (``ru_maxrss`` would count the parent's peak before the worker's exec)."""
+    try:
+        lines = Path("/proc/self/status").read_text(encoding="ascii").splitlines()
+    except OSError:
+        return time.process_time(), -1
+    peak = next((int(line.split()[1]) for line in lines if line.startswith("VmHWM:")), -1)
+    return time.process_time(), peak
+
+
+def _latency(address: str, levels: int = 100) -> float:
+    """The seconds a level takes with nothing in it to do: a chain of ``levels`` states
+    analysed by ranks, one state a level."""
+    chain = graph.puzzle({i: [i + 1] for i in range(levels)} | {levels: []}, goal=-1)
+    began = time.perf_counter()
+    distributed.analyze(chain, [0], PerfectHash(int, levels + 1, int), scheduler=address)
+    return (time.perf_counter() - began) / (levels + 1)
+
+
+def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, JSON]]:
+    """The table for the tray ``f``: one process three ways, 2 workers two ways."""
+    puzzle, h = sliding.puzzle(f), sliding.rank(f)
+    unrank = h.unrank
+    assert unrank is not None
+    pickled = PerfectHash(h.rank, h.size)  # the same hash without unrank: states travel
+    with distributed.client(workers=2) as c:
+        address = str(c.scheduler_info()["address"])
+        on = partial(distributed.analyze, puzzle, [f.goal], scheduler=address)
+        found: list[Analysis[sliding.Board]] = []
+        contenders: dict[str, Callable[[], object]] = {
+            "one process, a set": lambda: found.append(analyze(puzzle, [f.goal])),
+            "one process, flags": lambda: analyze(puzzle, [f.goal], h),
+            "one process, compact": lambda: analyze_compact(puzzle, [f.goal], h, unrank),
+            "2 workers, ranks": lambda: on(h),
+            "2 workers, pickled states": lambda: on(pickled),
+        }
+        times = alternate(contenders, rounds, warmup=0)
+        latency = _latency(address)
+    with distributed.client(workers=2) as c:  # fresh workers: their peaks are this run's
+        c.run(sliding.rank(f).rank, f.goal)  # each imports the tiles' model first
+        before = c.run(_worker_figures)
+        distributed.analyze(puzzle, [f.goal], h, scheduler=str(c.scheduler_info()["address"]))
+        after = c.run(_worker_figures)
+    best = min(times[k].median for k in contenders if k.startswith("one"))
+    rows = [
+        [label, f"{t.median:.2f}", f"{t.low:.2f}-{t.high:.2f}", f"{best / t.median:.2f}"]
+        for label, t in times.items()
+    ]
+    workers = [
+        f"{after[w][0] - before[w][0]:.2f} s of CPU, peak {after[w][1] / 1024:.0f} MiB resident "
+        f"(at start {before[w][1] / 1024:.0f})"
+        for w in sorted(after)
+    ]
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    lines = markdown_table(["analysis", "seconds", "range", "speed-up on the best"], rows)
+    lines += ["", f"the {f.rows}x{f.cols} tray's {h.size:,} states from the goal, the median of "
+              f"{rounds} rounds taken in turns; the best single process "
+              f"{best:.2f} s. Each worker, one more run by ranks: {'; '.join(workers)}. "
+              f"A level with nothing to do takes {latency * 1000:.0f} ms ({h.size:,} states "
+              f"lie in {len(found[-1].histogram)} levels). "
+              f"Load average after: {load}."]  # fmt: skip
+    data: dict[str, JSON] = {label: list(t.runs) for label, t in times.items()}
+    data["workers"] = [[after[w][0] - before[w][0], after[w][1]] for w in sorted(after)]
+    data["latency"] = latency
+    return lines, data
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the table (the 2x5 tray; the 8 puzzle with ``--quick``)."""
+    parser = argparse.ArgumentParser(prog="python -m bench.scaleout", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="the 8 puzzle, one round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
+    args = parser.parse_args(argv)
+    f = sliding.EIGHT if args.quick else sliding.frame(2, 5)
+    lines, _ = analysis_table(f, 1 if args.quick else args.rounds)
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
