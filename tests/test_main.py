@@ -68,7 +68,7 @@ def interrupted_at(module: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.usefixtures("sigint_default")
-@pytest.mark.parametrize("module", ["pearls.registry", "pearls.cli.render", "pearls.cli.memory"])
+@pytest.mark.parametrize("module", ["pearls.registry", "pearls.frontend", "pearls.cli.memory"])
 def test_ctrl_c_while_importing_is_one_line_and_130(module: str) -> None:
     done = interrupted_at(module)
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "pearls: interrupted\n")
