@@ -52,14 +52,16 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from check_site import INSTALL
 from playwright.sync_api import BrowserContext, Page, Request, sync_playwright
 
+from pearls.description import JSON
 from pearls.web import analyze, solve
 
 __all__ = ["BENCH", "Check", "first_block", "main", "matches", "serve"]
@@ -78,6 +80,7 @@ FLAGS = [
 RUSH_HOUR = "/playground/?puzzle=rushhour&example=g1&method=bfs&run=1"
 EIGHT = {"puzzle": "eight", "example": "hardest", "method": "astar"}
 LONG = "/playground/?puzzle=fifteen&example=forty-four&method=bfs&run=1"
+KORF_1 = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3"  # Korf's first instance: 57 moves
 SECONDS = 240.0  # the longest wait for Python to load and answer, on a busy machine
 DONE = "el => el.textContent && el.dataset.status && el.dataset.status !== 'running'"
 
@@ -184,7 +187,7 @@ def matches(want: str, got: str) -> bool:
     return checker.check_output(want.rstrip("\n") + "\n", got.rstrip("\n") + "\n", doctest.ELLIPSIS)
 
 
-def cpython_outcome(request: dict[str, str]) -> str:
+def cpython_outcome(request: Mapping[str, JSON]) -> str:
     """The outcome line CPython gives for a playground request (``pearls.web.solve``)."""
     return str(solve(request)["outcome"])
 
@@ -307,6 +310,20 @@ def check_eight(check: Check, context: BrowserContext) -> None:
     page.close()
 
 
+def check_korf(check: Check, context: BrowserContext) -> None:
+    """Korf's first 15 puzzle by the default method and heuristic, the pattern databases
+    read from the wheel: the line CPython gives."""
+    page = context.new_page()
+    query = urllib.parse.urlencode({"puzzle": "fifteen", "board": KORF_1, "goal": "blank-first"})
+    page.goto(f"{check.base}/playground/?{query}&run=1")
+    said = outcome(page)
+    want = cpython_outcome(
+        {"puzzle": "fifteen", "board": KORF_1, "options": {"goal": "blank-first"}}
+    )
+    check.expect(said == want, f"Korf's first: the browser says {said!r}, CPython {want!r}")
+    page.close()
+
+
 def check_stop(check: Check, context: BrowserContext) -> None:
     """A long search: live progress, a page that answers, Stop, and a search after it."""
     page = context.new_page()
@@ -426,6 +443,7 @@ def run(site: Path, chromium: str, out: Path, rounds: int) -> Check:
             "first_load": lambda: check_first_load(check, context, warm=rounds > 0),
             "lazy": lambda: check_lazy(check, context),
             "eight": lambda: check_eight(check, context),
+            "korf": lambda: check_korf(check, context),
             "stop": lambda: check_stop(check, context),
             "examples": lambda: check_examples(check, context),
             "bench": lambda: bench(check, context, rounds) if rounds else None,
