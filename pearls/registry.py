@@ -25,7 +25,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import entry_points
+from typing import Protocol
 
 from pearls.description import Description
 from pearls.puzzles import (
@@ -55,7 +56,7 @@ from pearls.rules import river as river_rules
 from pearls.rules import rushhour as rushhour_rules
 from pearls.rules import sliding as sliding_rules
 
-__all__ = ["BROKEN", "BUILT_IN", "ENTRIES", "GROUP", "PUZZLES", "Entry", "registered"]
+__all__ = ["BROKEN", "BUILT_IN", "ENTRIES", "GROUP", "PUZZLES", "Entry", "Point", "registered"]
 
 GROUP = "pearls.puzzles"  # the entry-point group other packages register puzzles in
 
@@ -76,7 +77,17 @@ BUILT_IN: tuple[Entry, ...] = (
 )
 
 
-def _loaded(point: EntryPoint, taken: set[str]) -> Entry | str:
+class Point(Protocol):
+    """An entry point as the registry reads it (:class:`importlib.metadata.EntryPoint`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> str: ...
+    def load(self) -> object: ...
+
+
+def _loaded(point: Point, taken: set[str]) -> Entry | str:
     """The entry a package registers at ``point``, or one line saying why it is left
     out."""
     where = f"puzzle plugin {point.name!r} ({point.value})"
@@ -92,11 +103,12 @@ def _loaded(point: EntryPoint, taken: set[str]) -> Entry | str:
 
 
 def registered(
-    points: Iterable[EntryPoint], built_in: Iterable[Entry] = BUILT_IN
+    points: Iterable[Point], built_in: Iterable[Entry] = BUILT_IN
 ) -> tuple[dict[str, Entry], tuple[str, ...]]:
     """The built-in entries and those loaded from ``points``, by name, with one line
     for each entry point left out.
 
+    >>> from importlib.metadata import EntryPoint
     >>> entries, broken = registered([EntryPoint("x", "pearls.registry:GROUP", GROUP)])
     >>> len(entries) == len(BUILT_IN), broken
     (True, ("puzzle plugin 'x' (pearls.registry:GROUP) is not a pearls.rules.Entry but str",))

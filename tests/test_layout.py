@@ -142,7 +142,8 @@ def test_no_input_or_output_outside_the_command_line_and_the_cache(name: str) ->
 
 def reached(edges: dict[str, set[str]], start: str) -> set[str]:
     """The modules ``start`` imports, directly or through others."""
-    seen, todo = set(), [start]
+    seen: set[str] = set()
+    todo = [start]
     while todo:
         for m in edges[todo.pop()] - seen:
             seen.add(m)

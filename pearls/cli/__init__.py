@@ -81,10 +81,12 @@ from pearls.frontend import (
     Unsolvable,
     Usual,
 )
+from pearls.laws import LAWS, Trial
 from pearls.limits import Progress, Stats
 from pearls.methods import EVERY
-from pearls.registry import PUZZLES
+from pearls.registry import BROKEN, ENTRIES, PUZZLES
 from pearls.render import listing_json, listing_text, record_text
+from pearls.rules import Entry
 
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
@@ -169,7 +171,19 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
             leaf.epilog = _EXIT_CODES
             _add_options(leaf, d, command)
             leaves[leaf.prog] = leaf
+    _add_check(commands)
     return parser, leaves
+
+
+def _add_check(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """``pearls check PUZZLE [--json]``: every law held against a registered puzzle."""
+    sub = commands.add_parser(
+        "check",
+        help="hold a puzzle to every law (its methods, text form, rules, analysis)",
+        epilog="exit codes: 0 every law holds, 1 a law is broken, 2 bad input",
+    )
+    sub.add_argument("puzzle", choices=list(PUZZLES), metavar="PUZZLE", help="a puzzle's name")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) -> None:
@@ -367,6 +381,8 @@ def _lines(lines: Sequence[str], out: TextIO) -> None:
 
 def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
     """Parse, ask the front end, print each outcome (with progress); the exit code."""
+    for line in BROKEN:
+        _say(err, f"warning: {line}")
     try:
         args = _parse_args(argv)
     except SystemExit as done:  # --help or --version, after printing
@@ -375,6 +391,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         listing = listing_json(PUZZLES.values())
         _lines([json.dumps(listing)] if args.json else listing_text(PUZZLES.values()), out)
         return 0
+    if args.command == "check":
+        return _check(ENTRIES[args.puzzle], args.json, out)
     d = PUZZLES[args.puzzle]
     limits = Limits(args.max_states, args.timeout, args.max_memory)
     with memory.limited(args.max_memory):
@@ -382,6 +400,21 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
             return _batch(d, args, limits, out, err, stdin)
         request = Request(d.name, _task(d, args), _source(args, stdin), args.options(d), limits)
         return _answer(request, args, out, err)
+
+
+def _check(entry: Entry, as_json: bool, out: TextIO) -> int:
+    """Every law's verdict on the puzzle, one line each as it is reached (or one JSON
+    object at the end); 0 when every law holds, 1 when one is broken."""
+    trial, verdicts = Trial(entry), []
+    for law in LAWS:
+        verdicts.append(law(trial))
+        if not as_json:
+            _lines([verdicts[-1].line], out)
+    held = all(v.held for v in verdicts)
+    if as_json:
+        laws = [v.json for v in verdicts]
+        _lines([json.dumps({"puzzle": entry.name, "held": held, "laws": laws})], out)
+    return 0 if held else 1
 
 
 def _task(d: Description, args: _Args) -> Task:
