@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -151,9 +152,15 @@ def reached(edges: dict[str, set[str]], start: str) -> set[str]:
     return seen
 
 
+@cache
+def whole_graph() -> dict[str, set[str]]:
+    """The package's imports (:func:`graph`), read once for the tests that share them."""
+    return graph()
+
+
 @pytest.mark.parametrize("name", [m for m in sorted(MODULES) if m.startswith("pearls.rules")])
 def test_the_rules_are_written_apart_from_the_models(name: str) -> None:
-    models = {m for m in reached(graph(), name) if m.startswith("pearls.puzzles")}
+    models = {m for m in reached(whole_graph(), name) if m.startswith("pearls.puzzles")}
     assert models == set(), f"{name} imports {sorted(models)}"
 
 
