@@ -1,20 +1,24 @@
 """``pearls check PUZZLE``: every law held against a registered puzzle, one line a law,
 exit 0 when all hold and 1 when one breaks (``--json``: one object).  The cheap puzzles
-here; every built-in puzzle under ``make fuzz`` (marked slow: a minute or two)."""
+here; every built-in puzzle under ``make fuzz`` (marked slow: a minute or two).  And
+``pearls new NAME``, whose skeleton of a puzzle keeps every law as written."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from importlib.metadata import EntryPoint
+from pathlib import Path
 
 import pytest
 
 from pearls import cli, registry
 from pearls.cli import main
-from pearls.laws import LAWS
+from pearls.laws import LAWS, Trial, judged
 from pearls.puzzles import nooff
 from pearls.puzzles.nooff import describe as nooff_described
 from pearls.registry import BUILT_IN, GROUP, PUZZLES, registered
+from pearls.rules import Entry
 from pearls.types import Puzzle
 
 CHEAP = ["graph", "flipit", "river", "hanoi", "colour"]
@@ -111,3 +115,32 @@ def test_the_command_line_warns_of_a_broken_plugin(
     )
     assert "hanoi" in captured.out
     assert registry.BROKEN == ()
+
+
+# --- a skeleton to start from ---------------------------------------------------------------
+
+
+def test_a_new_puzzles_skeleton_keeps_every_law(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = tmp_path / "tally"
+    assert main(["new", "tally", "--dir", str(where)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[-1] == f"next: pip install ./{where} && pearls check tally"
+    assert (where / "pearls_tally" / "rules.py").is_file()
+    declared = (where / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'tally = "pearls_tally.describe:ENTRY"' in declared
+    monkeypatch.syspath_prepend(str(where))
+    entry = importlib.import_module("pearls_tally.describe").ENTRY
+    assert isinstance(entry, Entry) and entry.name == "tally"
+    assert [v.line for v in judged(Trial(entry)) if not v.held] == []
+
+
+def test_a_skeleton_overwrites_nothing_and_needs_a_plain_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", "tally", "--dir", str(tmp_path)]) == 2
+    assert "exists already" in capsys.readouterr().err
+    assert main(["new", "Tally-2", "--dir", str(tmp_path / "t")]) == 2
+    assert "'Tally-2'" in capsys.readouterr().err
+    assert not (tmp_path / "t").exists()

@@ -55,10 +55,11 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import NoReturn, TextIO
 
 from pearls import frontend, svg
-from pearls.cli import frames, memory, reading
+from pearls.cli import frames, memory, reading, skeleton
 from pearls.description import JSON, MAX_DRAWN, Analyser, Description
 from pearls.errors import BoardError, InputError, LimitReached, OptionError
 from pearls.frontend import (
@@ -129,6 +130,8 @@ class _Args(argparse.Namespace):
     from_goals: bool | None = None
     workers: int | None = None
     scheduler: str | None = None
+    name: str = ""
+    dir: str | None = None
 
     def options(self, d: Description) -> dict[str, str]:
         """The texts given to the puzzle's own options that the command takes."""
@@ -172,6 +175,7 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
             _add_options(leaf, d, command)
             leaves[leaf.prog] = leaf
     _add_check(commands)
+    _add_new(commands)
     return parser, leaves
 
 
@@ -393,6 +397,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         return 0
     if args.command == "check":
         return _check(ENTRIES[args.puzzle], args.json, out)
+    if args.command == "new":
+        return _new(args.name, args.dir, out)
     d = PUZZLES[args.puzzle]
     limits = Limits(args.max_states, args.timeout, args.max_memory)
     with memory.limited(args.max_memory):
@@ -415,6 +421,25 @@ def _check(entry: Entry, as_json: bool, out: TextIO) -> int:
         laws = [v.json for v in verdicts]
         _lines([json.dumps({"puzzle": entry.name, "held": held, "laws": laws})], out)
     return 0 if held else 1
+
+
+def _add_new(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """``pearls new NAME [--dir DIR]``: the skeleton of a puzzle in a package of its own."""
+    sub = commands.add_parser(
+        "new",
+        help="write the skeleton of a puzzle's own package, which pearls check passes",
+        epilog="exit codes: 0 written, 2 bad input (a bad name, a folder that exists)",
+    )
+    sub.add_argument("name", metavar="NAME", help="the puzzle's name, e.g. tally")
+    sub.add_argument("--dir", metavar="DIR", help="the new folder to write (default: NAME)")
+
+
+def _new(name: str, where: str | None, out: TextIO) -> int:
+    """Write the skeleton, say what was written and what comes next."""
+    folder = Path(where if where is not None else name)
+    written = skeleton.write(name, folder)
+    _lines([*map(str, written), f"next: pip install ./{folder} && pearls check {name}"], out)
+    return 0
 
 
 def _task(d: Description, args: _Args) -> Task:
