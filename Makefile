@@ -26,9 +26,9 @@ demo: $(STAMP)
 	$(BIN)/pearls solve rushhour --example g1
 
 test: $(STAMP)
-	$(BIN)/ruff check pearls tests bench $(DOCSPY)
-	$(BIN)/ruff format --check pearls tests bench $(DOCSPY)
-	$(BIN)/mypy --strict pearls tests bench $(DOCSPY)
+	$(BIN)/ruff check pearls tests bench examples $(DOCSPY)
+	$(BIN)/ruff format --check pearls tests bench examples $(DOCSPY)
+	$(BIN)/mypy --strict pearls tests bench examples/jugs/pearls_jugs $(DOCSPY)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-site
 
 # The two halves of `make test`, run side by side: the tests, and the site in a browser.

@@ -1,183 +1,101 @@
-"""The laws every registered puzzle obeys, so a new puzzle is held to them without a test
-of its own: walk the registry, and check each puzzle's methods, examples, text forms and
-analyses against the puzzle's own three functions and against plain, independent
-searches.
+"""The laws every registered puzzle obeys (library code, :mod:`pearls.laws`), run over
+the registry, one test a law and a puzzle so that a failure names both: what is
+offered, every answer replayed and held to the rules written apart, the shortest
+methods agreeing, text forms and JSON reading back, moves undone where the puzzle
+says; and, here only, each puzzle's table of methods in the docs being current.
 
-- every offered method solves the default example within the command line's default
-  limit of states, and the default method solves every example (or finds none, exactly
-  for the examples documented as unsolvable);
-- ``bfs`` is offered on every puzzle, ``plan`` on every puzzle of moves (one whose
-  answer is not a solved position), and every problem offers the same methods;
-- every answer replays through ``move`` from the start to a solved state, its JSON and
-  words those of the moves replayed; the shortest methods agree on the length;
-- every registered puzzle has an independent checker (``tests/checkers/``), its rules
-  written apart from the model, and every answer keeps them;
-- a position reads back from its text (``parse (show q) == q``) on a reversible
-  puzzle, every move of one can be undone, and ``moves`` is deterministic;
-- each puzzle's table of methods in the docs is current.
-
-The laws of analysis are in ``tests/test_laws_analysis.py``, the helpers both share in
-``tests/laws.py``.
+The laws of analysis run in ``tests/test_laws_analysis.py``, the law of legal moves in
+``tests/test_legal_moves.py``, beside this module (their own workers); the helpers all
+three share are in ``tests/laws.py``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
-from itertools import islice
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from checkers import Posed, checker
-from laws import default_example, default_limits, every_pair, problem, replay, solved
+from described import typed
+from laws import default_example, held, solved, trial
 
-from pearls.description import Description, Problem, Solution
-from pearls.registry import PUZZLES
+from pearls import methods
+from pearls.description import Settings, Solvable
+from pearls.laws import LAWS, Trial
+from pearls.puzzles import graph
+from pearls.registry import BUILT_IN, ENTRIES, PUZZLES
+from pearls.rules import Entry
+
+HERE = (
+    *("offers", "every-method", "every-example", "replay", "rules", "shortest", "text"),
+    *("reversible", "every-solution"),
+)
+BY_NAME = {law.name: law for law in LAWS}
+
+
+@pytest.mark.parametrize("law", HERE)
+@pytest.mark.parametrize("name", list(PUZZLES))
+def test_the_law_holds(name: str, law: str) -> None:
+    held(BY_NAME[law](trial(name)))
+
+
+def test_every_law_runs_in_one_of_the_laws_tests() -> None:
+    assert set(BY_NAME) == {*HERE, "legal-moves", "analysis"}
+    assert len(LAWS) >= 8
+
 
 # --- what is offered ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", list(PUZZLES))
-def test_a_puzzle_offers_bfs_and_plan_if_it_has_moves(name: str) -> None:
-    d = PUZZLES[name]
-    assert d.name == name and d.title and d.text_form and d.examples
-    assert "bfs" in d.methods
-    assert "plan" in d.methods or any(m.answer for m in d.methods.values())
-    assert d.unsolvable <= set(d.examples)
-    for method in d.methods.values():
-        assert method.about and method.about[0].islower()
+def test_every_built_in_puzzle_has_its_rules_written_apart() -> None:
+    assert list(ENTRIES)[: len(BUILT_IN)] == [e.name for e in BUILT_IN]
+    for entry in BUILT_IN:
+        module = entry.check.__module__
+        assert module == entry.legal.__module__
+        assert module.startswith("pearls.rules.")
 
 
-@pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
-def test_every_problem_offers_the_same_methods(name: str, example: str) -> None:
-    d = PUZZLES[name]
-    offered = d.problem(d.examples[example]).offered
-    assert list(offered) == list(d.methods)
-    assert [m.shortest for m in offered.values()] == [m.shortest for m in d.methods.values()]
+def test_plan_is_offered_only_where_the_puzzle_has_a_planner() -> None:
+    edges = {"a": "b", "b": "c"}
+    without = methods.chapter(graph.puzzle(edges, "c"))
+    assert "plan" not in without
+    assert "plan" in methods.chapter(graph.puzzle(edges, "c"), graph.planner(edges, "c"))
+    planned = {name for name, d in PUZZLES.items() if "plan" in d.methods}
+    assert {"knight", "colour", "pandigital"}.isdisjoint(planned)
+    assert {"rushhour", "nooff", "hanoi", "river"} <= planned
 
 
-# --- every answer -----------------------------------------------------------------------------
+def no_plan(entry: Entry) -> Entry:
+    """The puzzle of ``entry`` with its planner taken away: its problems offer no plan."""
+    d = entry.description
+
+    def parse(text: str, settings: Settings) -> Solvable:
+        p = typed(d.parse(text, settings))
+        return replace(p, methods={n: m for n, m in p.methods.items() if n != "plan"})
+
+    return Entry(replace(d, parse=parse), entry.check, entry.legal)
 
 
-@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.finding)))
-def test_every_method_solves_the_default_example(name: str, method: str) -> None:
-    d = PUZZLES[name]
-    example = default_example(d)
-    solution = solved(name, method, example)
-    assert (solution.puzzle, solution.method) == (name, method)
-    assert (solution.moves is None) == (example in d.unsolvable)
-    check(d, example, solution)
+def test_the_laws_ask_no_plan_of_a_puzzle_without_a_planner() -> None:
+    without = Trial(no_plan(ENTRIES["graph"]))
+    assert "plan" not in without.description.methods
+    for law in ("offers", "every-method", "shortest"):
+        held(BY_NAME[law](without))
 
 
-@pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
-def test_the_default_method_solves_every_example(name: str, example: str) -> None:
-    d = PUZZLES[name]
-    solution = solved(name, d.finding[0], example)
-    assert (solution.moves is None) == (example in d.unsolvable)
-    check(d, example, solution)
+# --- a law can break --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
-def test_every_solution_listed_replays_and_none_where_none_exists(name: str, example: str) -> None:
-    d = PUZZLES[name]
-    for method in (name for name, m in d.methods.items() if m.every):
-        listed = d.every(d.examples[example], default_limits(), method=method)
-        found = list(islice(listed, 100))
-        assert (not found) == (example in d.unsolvable)
-        for solution in found:
-            check(d, example, solution)
+def test_a_solution_the_rules_refuse_breaks_the_rules_law() -> None:
+    entry = ENTRIES["hanoi"]
 
+    def refuse(posed: object, solution: object) -> None:
+        raise AssertionError("disc 2 onto disc 1")
 
-def check(d: Description, example: str, solution: Solution) -> None:
-    """The solution replays to a solved state (or is the start alone, when none
-    exists); its answer is the solved state's, and its JSON is plain JSON."""
-    p = problem(d, d.examples[example])
-    states = replay(p, solution)
-    assert p.puzzle.solved(states[-1]) == (solution.moves is not None)
-    m = p.methods[solution.method]
-    if m.answer is not None and solution.moves is not None:
-        assert solution.answer == m.answer.of(states[-1])
-    data = [solution.states, solution.moves, solution.answer]
-    assert json.loads(json.dumps(data, allow_nan=False)) == json.loads(json.dumps(data))
-
-
-def posed(d: Description, example: str) -> Posed:
-    """The example as the command line poses it: its text, every option's default, its
-    start in JSON."""
-    p = problem(d, d.examples[example])
-    return Posed(d.examples[example], {}, p.state_json(p.start))
-
-
-@pytest.mark.parametrize("name", list(PUZZLES))
-def test_every_puzzle_has_an_independent_checker(name: str) -> None:
-    try:
-        checker(name)
-    except LookupError as e:
-        pytest.fail(str(e))
-
-
-@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: iter(d.finding)))
-def test_every_method_keeps_the_rules_written_apart(name: str, method: str) -> None:
-    d = PUZZLES[name]
-    example = default_example(d)
-    checker(name)(posed(d, example), solved(name, method, example))
-
-
-@pytest.mark.parametrize(("name", "example"), every_pair(lambda d: iter(d.examples)))
-def test_the_default_method_keeps_the_rules_written_apart(name: str, example: str) -> None:
-    d = PUZZLES[name]
-    checker(name)(posed(d, example), solved(name, d.finding[0], example))
-
-
-@pytest.mark.parametrize("name", list(PUZZLES))
-def test_the_shortest_methods_agree_on_the_length(name: str) -> None:
-    d = PUZZLES[name]
-    example = default_example(d)
-    lengths = {
-        method: len(solved(name, method, example).moves or ())
-        for method, m in d.methods.items()
-        if m.shortest
-    }
-    assert lengths["bfs"] == min(
-        len(solved(name, method, example).moves or ()) for method in d.finding
-    )
-    assert set(lengths.values()) == {lengths["bfs"]}
-
-
-# --- text forms and moves ---------------------------------------------------------------------
-
-
-def path_of(d: Description) -> tuple[Problem[Hashable, object], list[Hashable]]:
-    """The default example's problem and the states of its default solution."""
-    example = default_example(d)
-    p = problem(d, d.examples[example])
-    return p, replay(p, solved(d.name, d.finding[0], example))
-
-
-@pytest.mark.parametrize("name", list(PUZZLES))
-def test_a_position_reads_back_from_its_text(name: str) -> None:
-    d = PUZZLES[name]
-    p, states = path_of(d)
-    for q in states:
-        if p.reversible:
-            back = problem(d, p.show(q))
-            assert back.start == q
-            assert back.show(back.start) == p.show(q)
-        assert json.loads(json.dumps(p.state_json(q))) == p.state_json(q)
-    keys = [p.key(q) for q in states]
-    assert len(set(keys)) == len(set(states))
-
-
-@pytest.mark.parametrize("name", list(PUZZLES))
-def test_moves_are_deterministic_and_reversible_where_said(name: str) -> None:
-    p, states = path_of(PUZZLES[name])
-    for q in states:
-        ms = list(p.puzzle.moves(q))
-        assert ms == list(p.puzzle.moves(q))
-        if p.reversible:
-            for m in ms:
-                after = p.puzzle.move(q, m)
-                assert q in [p.puzzle.move(after, back) for back in p.puzzle.moves(after)]
+    verdict = BY_NAME["rules"](Trial(Entry(entry.description, refuse, entry.legal)))
+    assert not verdict.held
+    assert verdict.line.startswith("BROKEN  rules: bfs on example")
+    assert verdict.line.endswith("disc 2 onto disc 1")
 
 
 # --- the docs' tables -------------------------------------------------------------------------

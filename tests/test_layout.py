@@ -1,6 +1,8 @@
 """The package's shape, read from its source with ``ast``: no import circles among the
-modules of ``pearls`` (an import inside a function counts too), and no file or console
-input and output outside the command line and the one cache module.
+modules of ``pearls`` (an import inside a function counts too), no file or console
+input and output outside the command line and the one cache module, and the rules
+(:mod:`pearls.rules`) written apart from the puzzles' models: none imports one, directly
+or through another module.
 
 Run ``pytest tests/test_layout.py -q`` to check; a circle is reported as the modules
 that form it, in order.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -136,3 +139,30 @@ def test_no_input_or_output_outside_the_command_line_and_the_cache(name: str) ->
         return
     tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
     assert list(io_in(tree)) == []
+
+
+def reached(edges: dict[str, set[str]], start: str) -> set[str]:
+    """The modules ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for m in edges[todo.pop()] - seen:
+            seen.add(m)
+            todo.append(m)
+    return seen
+
+
+@cache
+def whole_graph() -> dict[str, set[str]]:
+    """The package's imports (:func:`graph`), read once for the tests that share them."""
+    return graph()
+
+
+@pytest.mark.parametrize("name", [m for m in sorted(MODULES) if m.startswith("pearls.rules")])
+def test_the_rules_are_written_apart_from_the_models(name: str) -> None:
+    models = {m for m in reached(whole_graph(), name) if m.startswith("pearls.puzzles")}
+    assert models == set(), f"{name} imports {sorted(models)}"
+
+
+def test_reached_follows_imports_through_others() -> None:
+    assert reached({"a": {"b"}, "b": {"c"}, "c": set()}, "a") == {"b", "c"}

@@ -55,10 +55,11 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from typing import NoReturn, TextIO
 
 from pearls import frontend, svg
-from pearls.cli import frames, memory, reading
+from pearls.cli import frames, memory, reading, skeleton
 from pearls.description import JSON, MAX_DRAWN, Analyser, Description
 from pearls.errors import BoardError, InputError, LimitReached, OptionError
 from pearls.frontend import (
@@ -81,10 +82,12 @@ from pearls.frontend import (
     Unsolvable,
     Usual,
 )
+from pearls.laws import LAWS, Trial
 from pearls.limits import Progress, Stats
 from pearls.methods import EVERY
-from pearls.registry import PUZZLES
+from pearls.registry import BROKEN, ENTRIES, PUZZLES
 from pearls.render import listing_json, listing_text, record_text
+from pearls.rules import Entry
 
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
@@ -127,6 +130,8 @@ class _Args(argparse.Namespace):
     from_goals: bool | None = None
     workers: int | None = None
     scheduler: str | None = None
+    name: str = ""
+    dir: str | None = None
 
     def options(self, d: Description) -> dict[str, str]:
         """The texts given to the puzzle's own options that the command takes."""
@@ -169,7 +174,20 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
             leaf.epilog = _EXIT_CODES
             _add_options(leaf, d, command)
             leaves[leaf.prog] = leaf
+    _add_check(commands)
+    _add_new(commands)
     return parser, leaves
+
+
+def _add_check(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """``pearls check PUZZLE [--json]``: every law held against a registered puzzle."""
+    sub = commands.add_parser(
+        "check",
+        help="hold a puzzle to every law (its methods, text form, rules, analysis)",
+        epilog="exit codes: 0 every law holds, 1 a law is broken, 2 bad input",
+    )
+    sub.add_argument("puzzle", choices=list(PUZZLES), metavar="PUZZLE", help="a puzzle's name")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) -> None:
@@ -367,6 +385,8 @@ def _lines(lines: Sequence[str], out: TextIO) -> None:
 
 def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
     """Parse, ask the front end, print each outcome (with progress); the exit code."""
+    for line in BROKEN:
+        _say(err, f"warning: {line}")
     try:
         args = _parse_args(argv)
     except SystemExit as done:  # --help or --version, after printing
@@ -375,6 +395,10 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         listing = listing_json(PUZZLES.values())
         _lines([json.dumps(listing)] if args.json else listing_text(PUZZLES.values()), out)
         return 0
+    if args.command == "check":
+        return _check(ENTRIES[args.puzzle], args.json, out)
+    if args.command == "new":
+        return _new(args.name, args.dir, out)
     d = PUZZLES[args.puzzle]
     limits = Limits(args.max_states, args.timeout, args.max_memory)
     with memory.limited(args.max_memory):
@@ -382,6 +406,40 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
             return _batch(d, args, limits, out, err, stdin)
         request = Request(d.name, _task(d, args), _source(args, stdin), args.options(d), limits)
         return _answer(request, args, out, err)
+
+
+def _check(entry: Entry, as_json: bool, out: TextIO) -> int:
+    """Every law's verdict on the puzzle, one line each as it is reached (or one JSON
+    object at the end); 0 when every law holds, 1 when one is broken."""
+    trial, verdicts = Trial(entry), []
+    for law in LAWS:
+        verdicts.append(law(trial))
+        if not as_json:
+            _lines([verdicts[-1].line], out)
+    held = all(v.held for v in verdicts)
+    if as_json:
+        laws = [v.json for v in verdicts]
+        _lines([json.dumps({"puzzle": entry.name, "held": held, "laws": laws})], out)
+    return 0 if held else 1
+
+
+def _add_new(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """``pearls new NAME [--dir DIR]``: the skeleton of a puzzle in a package of its own."""
+    sub = commands.add_parser(
+        "new",
+        help="write the skeleton of a puzzle's own package, which pearls check passes",
+        epilog="exit codes: 0 written, 2 bad input (a bad name, a folder that exists)",
+    )
+    sub.add_argument("name", metavar="NAME", help="the puzzle's name, e.g. tally")
+    sub.add_argument("--dir", metavar="DIR", help="the new folder to write (default: NAME)")
+
+
+def _new(name: str, where: str | None, out: TextIO) -> int:
+    """Write the skeleton, say what was written and what comes next."""
+    folder = Path(where if where is not None else name)
+    written = skeleton.write(name, folder)
+    _lines([*map(str, written), f"next: pip install ./{folder} && pearls check {name}"], out)
+    return 0
 
 
 def _task(d: Description, args: _Args) -> Task:

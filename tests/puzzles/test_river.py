@@ -22,7 +22,6 @@ from typing import TypeVar
 from xml.etree import ElementTree
 
 import pytest
-from checkers import Posed, checker
 from described import typed
 from hypothesis import given
 from hypothesis import strategies as st
@@ -37,6 +36,8 @@ from pearls.limits import Meter
 from pearls.puzzles import river as rv
 from pearls.puzzles.river import Crossing, Load, River, Side, describe, draw
 from pearls.puzzles.river import text as rt
+from pearls.registry import ENTRIES
+from pearls.rules import Posed
 
 Capture = pytest.CaptureFixture[str]
 T = TypeVar("T", bound=Hashable)
@@ -313,13 +314,13 @@ def test_no_crossing_outnumbers_the_missionaries_in_the_boat(m: int, c: int) -> 
 @pytest.mark.parametrize(("m", "c"), CREWS_OF_FIVE)
 def test_every_method_crosses_safely_in_a_boat_for_three(m: int, c: int, method: str) -> None:
     """Each answer, crossing by crossing, by the rules written apart from the model
-    (``tests/checkers/river.py``); the shortest are 7 and 5 crossings."""
+    (``pearls/rules/river.py``); the shortest are 7 and 5 crossings."""
     d = describe.DESCRIPTION
     crew = " ".join([*(f"M{i}" for i in range(1, m + 1)), *(f"C{i}" for i in range(1, c + 1))])
     text, settings = f"{crew} | boat left |", {"boat": "3"}
     p = typed(d.problem(text, settings))
     solution = d.solve(method, text, settings=settings)
-    checker("river")(Posed(text, settings, p.state_json(p.start)), solution)
+    ENTRIES["river"].check(Posed(text, settings, p.state_json(p.start)), solution)
     assert solution.moves is not None
     assert len(solution.moves) >= {3: 7, 2: 5}[c]
     assert len(solution.moves) == {3: 7, 2: 5}[c] or not d.methods[method].shortest

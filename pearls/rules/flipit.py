@@ -7,7 +7,7 @@ positions in order, ``.`` the space, ``B`` black, ``W`` white (``.BBBBB``); a mo
 where the piece stands, the space it lands in and the positions it jumps over
 (``{"piece": 5, "to": 0, "over": [1, 2, 3, 4]}``).
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> check(Posed(".BW", {}, ".BW"), written([".BW", "WW."], [{"piece": 2, "to": 0, "over": [1]}]))
 >>> legal(Posed("", {}, ".BW"), "B.WB")
 [({'piece': 3, 'to': 1, 'over': [2]}, 'BBB.')]
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text, whole
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text, whole
 
 __all__ = ["check", "check_on", "legal", "legal_on", "read", "step"]
 
@@ -95,7 +95,7 @@ def rules_on(lines: Callable[[str], Sequence[Line]]) -> Rules[str]:
 
 
 def check_on(lines: Callable[[str], Sequence[Line]], posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution whitens every piece by
+    """Raise :class:`~pearls.rules.Illegal` unless the solution whitens every piece by
     jumps along the ``lines`` of the board."""
     replay(rules_on(lines), posed, solution)
 

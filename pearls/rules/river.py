@@ -20,7 +20,7 @@ interchangeable, the puzzle offers one crossing for each number of each kind, ta
 the lowest-numbered on the boat's bank, and renumbers them after it, each kind from 1
 on the left bank first.
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> start = {"boat": "left", "left": ["M1", "C1"], "right": []}
 >>> check(Posed("M1 C1 | boat left |", {"boat": "2"}, start), written(
 ...     [start, {"boat": "right", "left": [], "right": ["M1", "C1"]}],
@@ -39,8 +39,8 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import NamedTuple
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text
 
 __all__ = ["check", "couples_kept", "legal", "nothing_eaten", "outnumbered", "rank"]
 
@@ -266,7 +266,7 @@ def rules_of(posed: Posed) -> Rules[Banks]:
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution takes everyone across by
+    """Raise :class:`~pearls.rules.Illegal` unless the solution takes everyone across by
     safe crossings in a boat for ``--boat``."""
     replay(rules_of(posed), posed, solution)
 

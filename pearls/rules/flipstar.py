@@ -1,4 +1,4 @@
-"""Flip It Star's rules: Flip It's (:mod:`checkers.flipit`) on the hexagram's 12 points,
+"""Flip It Star's rules: Flip It's (:mod:`pearls.rules.flipit`) on the hexagram's 12 points,
 numbered row by row as the star is drawn; a piece jumps along one of its six lines::
 
               0
@@ -11,12 +11,12 @@ The two horizontal lines are 1 2 3 4 and 7 8 9 10; the four slanting ones run fr
 each tip through two inner points to the tip across: 0 2 5 7, 0 3 6 10, 1 5 8 11 and
 4 6 9 11.
 
->>> from checkers import Illegal, Posed, written
+>>> from pearls.rules import Illegal, Posed, written
 >>> start, jump = ".BBBBBBBBBBB", {"piece": 5, "to": 0, "over": [2]}
 >>> check(Posed("", {}, start), written([start, "BBWBB.BBBBBB"], [jump]))
 Traceback (most recent call last):
 ...
-checkers.Illegal: the last state, "BBWBB.BBBBBB", is not solved
+pearls.rules.Illegal: the last state, "BBWBB.BBBBBB", is not solved
 >>> [m for m, _ in legal(Posed("", {}, start), start)]  # doctest: +NORMALIZE_WHITESPACE
 [{'piece': 5, 'to': 0, 'over': [2]}, {'piece': 7, 'to': 0, 'over': [2, 5]},
  {'piece': 6, 'to': 0, 'over': [3]}, {'piece': 10, 'to': 0, 'over': [3, 6]}]
@@ -24,9 +24,9 @@ checkers.Illegal: the last state, "BBWBB.BBBBBB", is not solved
 
 from __future__ import annotations
 
-from checkers import Posed, Step
-from checkers.flipit import check_on, legal_on
 from pearls.description import JSON, Solution
+from pearls.rules import Posed, Step
+from pearls.rules.flipit import check_on, legal_on
 
 __all__ = ["LINES", "check", "legal"]
 
@@ -34,7 +34,7 @@ LINES = ((1, 2, 3, 4), (7, 8, 9, 10), (0, 2, 5, 7), (0, 3, 6, 10), (1, 5, 8, 11)
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution whitens every piece of the
+    """Raise :class:`~pearls.rules.Illegal` unless the solution whitens every piece of the
     star by jumps along its lines."""
     check_on(lambda q: LINES, posed, solution)
 

@@ -15,7 +15,7 @@ tour two, in and out), and on a closed tour none at all where the tour could nev
 come home (a board with more squares of one colour than the other, or every square a
 jump from the first visited).  None of these loses a tour.
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> tour = [[0, 0], [2, 1]]
 >>> check(Posed("K#/##/#.", {"closed": "no"}, [[0, 0]]), written(
 ...     [[[0, 0]], tour], [{"to": [2, 1]}], answer=tour))
@@ -36,8 +36,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, square
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, square
 
 __all__ = ["board_of", "check", "jump", "legal", "strands", "tour_kind"]
 
@@ -203,7 +203,7 @@ def rules_of(posed: Posed) -> Rules[Tour]:
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution tours the board ``posed``
+    """Raise :class:`~pearls.rules.Illegal` unless the solution tours the board ``posed``
     by knight's jumps (and comes home, when closed), its answer the tour."""
     board_text, _ = tour_kind(posed)
     _, first = board_of(board_text)

@@ -1,6 +1,6 @@
-"""The 8 puzzle's rules: sliding tiles (:mod:`checkers.sliding`) on a 3x3 tray.
+"""The 8 puzzle's rules: sliding tiles (:mod:`pearls.rules.sliding`) on a 3x3 tray.
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> start = [1, 2, 3, 4, 5, 6, 7, 0, 8]
 >>> check(Posed("1 2 3 / 4 5 6 / 7 0 8", {}, start), written(
 ...     [start, [1, 2, 3, 4, 5, 6, 7, 8, 0]], [{"tile": 8, "from": [2, 2], "to": [2, 1]}]))
@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from checkers.sliding import check_tray, legal_tray
+from pearls.rules.sliding import check_tray, legal_tray
 
 __all__ = ["check", "legal"]
 

@@ -5,7 +5,7 @@ The graph is the text's: ``start a; goal d; a -> b c; b -> d`` (parts by line or
 ``;``), or the same as a JSON object ``{"start": ..., "goal": ..., "edges": {...}}``.  A
 state is a node's name; a move ``{"from": "a", "to": "b"}``.
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> check(Posed("start a; goal c; a -> b; b -> c", {}, "a"), written(
 ...     ["a", "b", "c"], [{"from": "a", "to": "b"}, {"from": "b", "to": "c"}]))
 >>> legal(Posed("start a; goal c; a -> c b", {}, "a"), "a")
@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, replay, text
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, replay, text
 
 __all__ = ["check", "graph_of", "legal"]
 
@@ -86,7 +86,7 @@ def rules_of(posed: Posed) -> Rules[str]:
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution walks from the start to the
+    """Raise :class:`~pearls.rules.Illegal` unless the solution walks from the start to the
     goal along the graph's edges."""
     start, _, _ = graph_of(posed.text)
     if posed.start != start:

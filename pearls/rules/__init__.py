@@ -1,7 +1,8 @@
-"""Independent checkers: every registered puzzle's rules written a second time, as a
+"""Independent rules: every built-in puzzle's rules written a second time, as a
 person states them, over the command line's plain data.
 
-A checker never calls the puzzle's ``moves``, ``move`` or ``solved``.  It reads what a
+A checker never calls the puzzle's ``moves``, ``move`` or ``solved``, nor imports its
+model (``tests/test_layout.py`` holds this package to that).  It reads what a
 front end prints (a :class:`~pearls.description.Solution`: the states in the puzzle's
 JSON form, the moves as JSON objects) and the problem as posed (:class:`Posed`: the
 board's text, every option's value, the start in JSON), replays the moves from the
@@ -12,52 +13,43 @@ it can enumerate the moves a person would try, that none reaches a solved state.
 
 Each module here is named after a registered puzzle (``river.py`` checks ``river``) and
 defines ``check(posed, solution)``, which returns when the solution keeps the rules and
-raises :class:`Illegal` naming the first step that breaks one; :data:`CHECKERS` finds
-them all.  Each also defines ``legal(posed, state)``: every legal move of a position
-(in the JSON the front end writes) with the position it leads to, found by the rules
-alone (:func:`allowed`); :data:`LEGAL` finds them all, and :func:`disagreement` holds a
-model's ``moves`` and ``move`` to them.
+raises :class:`Illegal` naming the first step that breaks one.  Each also defines
+``legal(posed, state)``: every legal move of a position (in the JSON the front end
+writes) with the position it leads to, found by the rules alone (:func:`allowed`);
+:func:`disagreement` holds a model's ``moves`` and ``move`` to them.  An :class:`Entry`
+pairs a description with its rules: :mod:`pearls.registry` holds the built-ins' and
+those other packages register, and :mod:`pearls.laws` holds a puzzle to them.
 
->>> sorted(CHECKERS)[:3]
-['colour', 'eight', 'fifteen']
->>> sorted(CHECKERS) == sorted(LEGAL)
-True
->>> checker("tangram")  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-LookupError: no checker for 'tangram': write tests/checkers/tangram.py defining check(...)
+>>> from pearls.rules import hanoi
+>>> [m for m, _ in hanoi.legal(Posed("", {}, [[1, 2], [], []]), [[1, 2], [], []])]
+[{'disc': 1, 'from': 'A', 'to': 'B'}, {'disc': 1, 'from': 'A', 'to': 'C'}]
 """
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Generic, TypeAlias, TypeVar
 
-from pearls.description import JSON, Problem, Solution
+from pearls.description import JSON, Description, Problem, Solution
 from pearls.limits import Stats
 from pearls.types import M, S
 
 __all__ = [
-    "CHECKERS",
-    "LEGAL",
     "Check",
+    "Entry",
     "Illegal",
     "Legal",
     "Posed",
     "Rules",
     "Step",
     "allowed",
-    "checker",
     "compared",
     "disagreement",
     "fields",
     "items",
-    "lister",
     "made",
     "replay",
     "square",
@@ -90,20 +82,13 @@ class Posed:
     start: JSON
 
 
-@runtime_checkable
-class Check(Protocol):
-    """A checker: returns when ``solution`` keeps the rules of the problem ``posed``,
-    raises :class:`Illegal` otherwise."""
+Check: TypeAlias = Callable[[Posed, Solution], None]
+"""A checker: returns when the solution keeps the rules of the problem posed, raises
+:class:`Illegal` otherwise."""
 
-    def __call__(self, posed: Posed, solution: Solution) -> None: ...
-
-
-@runtime_checkable
-class Legal(Protocol):
-    """A listing of the legal moves: every move the rules allow from ``state`` (in the
-    puzzle's JSON form) in the problem ``posed``, each with the position it leads to."""
-
-    def __call__(self, posed: Posed, state: JSON) -> list[Step]: ...
+Legal: TypeAlias = Callable[[Posed, JSON], list[Step]]
+"""A listing of the legal moves: every move the rules allow from a state (in the
+puzzle's JSON form) in the problem posed, each with the position it leads to."""
 
 
 def _equal(a: object, b: object) -> bool:
@@ -385,43 +370,20 @@ def square(j: JSON, what: str = "a square") -> tuple[int, int]:
     return whole(pair[0], what), whole(pair[1], what)
 
 
-# --- finding the checkers ---------------------------------------------------------------------
+# --- what a package registers ------------------------------------------------------------
 
 
-def _found(name: str) -> Mapping[str, object]:
-    """What each module of this package defines as ``name``, by the module's name."""
-    found: dict[str, object] = {}
-    for module in pkgutil.iter_modules(__path__):
-        imported = importlib.import_module(f"{__name__}.{module.name}")
-        if hasattr(imported, name):
-            found[module.name] = getattr(imported, name)
-    return found
+@dataclass(frozen=True)
+class Entry:
+    """A puzzle as a package registers it (entry-point group ``pearls.puzzles``): its
+    description, and its rules written apart from the model, ``check`` to hold an
+    answer to them and ``legal`` to list a position's legal moves."""
 
+    description: Description
+    check: Check
+    legal: Legal
 
-CHECKERS: Mapping[str, Check] = {n: f for n, f in _found("check").items() if isinstance(f, Check)}
-LEGAL: Mapping[str, Legal] = {n: f for n, f in _found("legal").items() if isinstance(f, Legal)}
-
-
-def checker(name: str) -> Check:
-    """The checker of the puzzle ``name``; a :class:`LookupError` naming the module to
-    write where there is none."""
-    if name not in CHECKERS:
-        raise LookupError(
-            f"no checker for {name!r}: write tests/checkers/{name}.py defining "
-            "check(posed, solution)"
-        )
-    return CHECKERS[name]
-
-
-def lister(name: str) -> Legal:
-    """The listing of the legal moves of the puzzle ``name``; a :class:`LookupError`
-    naming what to write where there is none.
-
-    >>> [m for m, _ in lister("hanoi")(Posed("", {}, [[1, 2], [], []]), [[1, 2], [], []])]
-    [{'disc': 1, 'from': 'A', 'to': 'B'}, {'disc': 1, 'from': 'A', 'to': 'C'}]
-    """
-    if name not in LEGAL:
-        raise LookupError(
-            f"no legal moves for {name!r}: define legal(posed, state) in tests/checkers/{name}.py"
-        )
-    return LEGAL[name]
+    @property
+    def name(self) -> str:
+        """The puzzle's name, its description's."""
+        return self.description.name

@@ -8,7 +8,7 @@ A state is the 36 cells row by row: ``.`` or ``o`` empty, ``x`` a wall, a letter
 vehicle (``A`` the special car); a move names the vehicle and its top-left cell before
 and after (``{"vehicle": "C", "from": [0, 1], "to": [1, 1]}``).
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> start = "......" * 2 + "..AA.." + "......" * 3
 >>> check(Posed(start, {}, start), written([start, start[:14] + ".AA." + start[18:],
 ...     start[:14] + "..AA" + start[18:]], [{"vehicle": "A", "from": [2, 2], "to": [2, 3]},
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, replay, square, text
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, replay, square, text
 
 __all__ = ["EXIT", "check", "legal", "vehicles"]
 
@@ -133,7 +133,7 @@ def rules_of(posed: Posed) -> Rules[Cells]:
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution drives the special car to
+    """Raise :class:`~pearls.rules.Illegal` unless the solution drives the special car to
     the exit by legal moves in the ``--metric`` asked for."""
     replay(rules_of(posed), posed, solution)
 

@@ -8,7 +8,7 @@ A state is the two rows, ``"LLON OFF."``; a move names the piece (a letter, or
 ``"bulb"``), the cell it leaves (for the bulb, its end beside the space) and the space
 (``{"piece": "N", "from": [0, 3], "to": [1, 3]}``).
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> start = "LLNO OF.F"
 >>> check(Posed(start, {}, start), written(
 ...     [start, "LLNO OFF."], [{"piece": "F", "from": [1, 3], "to": [1, 2]}]))
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, replay, square, text
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, replay, square, text
 
 __all__ = ["GOAL", "check", "legal"]
 
@@ -104,7 +104,7 @@ RULES = Rules(read, step, solved, write=write, offers=beside_the_space)
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution slides the tray to NO-OFF."""
+    """Raise :class:`~pearls.rules.Illegal` unless the solution slides the tray to NO-OFF."""
     replay(RULES, posed, solution)
 
 

@@ -9,7 +9,7 @@ checked by trying every ``n`` whose product could have as many digits.  The puzz
 offers each ``n`` whose product lies between the least and the greatest numbers
 written with each of the digits once (``1023456789`` and ``9876543210``).
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> numbers = [1267, 1268, 1269]
 >>> check(Posed("3 0-9", {}, None), written([None, numbers], [{"n": 1267}], answer=numbers))
 >>> check(Posed("3 1-9", {}, None), written([None], None))
@@ -26,8 +26,8 @@ import re
 from collections.abc import Callable, Iterator
 from math import prod
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, whole
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, whole
 
 __all__ = ["asked", "check", "legal"]
 
@@ -124,7 +124,7 @@ def rules_of(posed: Posed) -> Rules[Numbers]:
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution chooses ``n`` whose ``k``
+    """Raise :class:`~pearls.rules.Illegal` unless the solution chooses ``n`` whose ``k``
     numbers make a pandigital product, its answer the numbers (or, where it says none
     exists, none does)."""
     last = replay(rules_of(posed), posed, solution)

@@ -6,7 +6,7 @@ A state is the pegs A, B and C, each its discs top first (``[[1, 2], [], [3]]``)
 names the disc and the pegs it leaves and reaches (``{"disc": 1, "from": "A", "to":
 "B"}``).
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> check(Posed("1 2 | |", {}, [[1, 2], [], []]), written(
 ...     [[[1, 2], [], []], [[2], [1], []], [[], [1], [2]], [[], [], [1, 2]]],
 ...     [{"disc": 1, "from": "A", "to": "B"}, {"disc": 2, "from": "A", "to": "C"},
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text, whole
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text, whole
 
 __all__ = ["check", "legal"]
 
@@ -87,7 +87,7 @@ RULES = Rules(read, step, solved, write=write, offers=tops)
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution moves every disc to peg C
+    """Raise :class:`~pearls.rules.Illegal` unless the solution moves every disc to peg C
     by legal moves."""
     replay(RULES, posed, solution)
 

@@ -1,6 +1,6 @@
-"""The 15 puzzle's rules: sliding tiles (:mod:`checkers.sliding`) on a 4x4 tray.
+"""The 15 puzzle's rules: sliding tiles (:mod:`pearls.rules.sliding`) on a 4x4 tray.
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> start = [*range(1, 15), 0, 15]
 >>> check(Posed("", {}, start), written(
 ...     [start, [*range(1, 16), 0]], [{"tile": 15, "from": [3, 3], "to": [3, 2]}]))
@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from checkers.sliding import check_tray, legal_tray
+from pearls.rules.sliding import check_tray, legal_tray
 
 __all__ = ["check", "legal"]
 

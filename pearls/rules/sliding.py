@@ -7,7 +7,7 @@ names the tile and the cells it leaves and reaches (``{"tile": 3, "from": [1, 0]
 "to": [1, 1]}``).  The tray's shape is ``--size`` (rows x columns), else the rows of the
 board's text (separated by new lines or ``/``); the 8 and 15 puzzles are 3x3 and 4x4.
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> check(Posed("1 2 / 0 3", {}, [1, 2, 0, 3]), written(
 ...     [[1, 2, 0, 3], [1, 2, 3, 0]], [{"tile": 3, "from": [1, 1], "to": [1, 0]}]))
 >>> legal(Posed("1 2 / 0 3", {}, [1, 2, 0, 3]), [1, 2, 0, 3])  # doctest: +NORMALIZE_WHITESPACE
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, items, replay, square, whole
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, square, whole
 
 __all__ = ["check", "check_tray", "legal", "legal_tray", "shape"]
 
@@ -123,7 +123,7 @@ def beside_the_blank(rows: int, cols: int) -> Callable[[Tiles], Iterator[JSON]]:
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution slides the tiles of the
+    """Raise :class:`~pearls.rules.Illegal` unless the solution slides the tiles of the
     tray ``posed`` lays out to the goal."""
     check_tray(*shape(posed))(posed, solution)
 

@@ -11,7 +11,7 @@ The puzzle colours the regions in the order the map lists them (those that head 
 part first, then those named only as neighbours), and offers the next region each of
 the ``--colours`` first colours of :data:`PALETTE` that none of its neighbours has.
 
->>> from checkers import Posed, written
+>>> from pearls.rules import Posed, written
 >>> colouring = {"A": "red", "B": "blue"}
 >>> check(Posed("A: B", {"colours": "2"}, {}), written(
 ...     [{}, {"A": "red"}, colouring],
@@ -27,8 +27,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping
 
-from checkers import Illegal, Posed, Rules, Step, allowed, fields, replay, text
 from pearls.description import JSON, Solution
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, replay, text
 
 __all__ = ["PALETTE", "borders", "check", "colour_name", "legal", "regions"]
 
@@ -145,7 +145,7 @@ def rules_of(posed: Posed) -> Rules[Colouring]:
 
 
 def check(posed: Posed, solution: Solution) -> None:
-    """Raise :class:`~checkers.Illegal` unless the solution colours every region of the
+    """Raise :class:`~pearls.rules.Illegal` unless the solution colours every region of the
     map, no two bordering regions alike, in ``--colours`` colours at most, its answer
     the colouring."""
     last = replay(rules_of(posed), posed, solution)

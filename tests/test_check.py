@@ -1,0 +1,146 @@
+"""``pearls check PUZZLE``: every law held against a registered puzzle, one line a law,
+exit 0 when all hold and 1 when one breaks (``--json``: one object).  The cheap puzzles
+here; every built-in puzzle under ``make fuzz`` (marked slow: a minute or two).  And
+``pearls new NAME``, whose skeleton of a puzzle keeps every law as written."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from pearls import cli, registry
+from pearls.cli import main
+from pearls.laws import LAWS, Trial, judged
+from pearls.puzzles import nooff
+from pearls.puzzles.nooff import describe as nooff_described
+from pearls.registry import BUILT_IN, GROUP, PUZZLES, registered
+from pearls.rules import Entry
+from pearls.types import Puzzle
+
+CHEAP = ["graph", "flipit", "river", "hanoi", "colour"]
+
+
+def checked(name: str, capsys: pytest.CaptureFixture[str], *more: str) -> tuple[int, list[str]]:
+    """The exit code of ``pearls check NAME`` and the lines it prints."""
+    code = main(["check", name, *more])
+    return code, capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize("name", CHEAP)
+def test_a_cheap_puzzle_keeps_every_law(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = checked(name, capsys)
+    assert code == 0
+    assert len(lines) == len(LAWS) >= 8
+    assert all(line.startswith("held    ") for line in lines)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [e.name for e in BUILT_IN])
+def test_every_built_in_puzzle_keeps_every_law(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, lines = checked(name, capsys)
+    assert (code, [line for line in lines if not line.startswith("held")]) == (0, [])
+
+
+def test_nooff_with_its_moves_cut_breaks_the_law_of_legal_moves(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cut = Puzzle(lambda q: nooff.moves(q)[:2], nooff.move, nooff.solved)
+    monkeypatch.setattr(nooff_described, "puzzle", cut)
+    code, lines = checked("nooff", capsys)
+    assert code == 1
+    broken = [line for line in lines if line.startswith("BROKEN")]
+    assert any(line.startswith("BROKEN  legal-moves: ") for line in broken)
+    assert "the model lacks the legal move" in "\n".join(broken)
+
+
+def test_the_verdicts_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = checked("graph", capsys, "--json")
+    found = json.loads("\n".join(lines))
+    assert (code, found["puzzle"], found["held"]) == (0, "graph", True)
+    assert [law["law"] for law in found["laws"]] == [law.name for law in LAWS]
+    assert all(law["held"] and law["broken"] is None for law in found["laws"])
+
+
+def test_an_unknown_puzzle_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "tangram"]) == 2
+    assert "invalid choice: 'tangram'" in capsys.readouterr().err
+
+
+# --- puzzles from other packages ------------------------------------------------------------
+
+
+def test_a_broken_plugin_is_left_out_in_one_line() -> None:
+    points = [
+        EntryPoint("missing", "no_such_module_here:ENTRY", GROUP),
+        EntryPoint("wrong", "pearls.registry:GROUP", GROUP),
+        EntryPoint("again", "pearls.registry:BUILT_IN", GROUP),
+    ]
+    entries, broken = registered(points)
+    assert list(entries) == list(PUZZLES)
+    assert len(broken) == 3 and all("\n" not in line for line in broken)
+    assert "'missing' (no_such_module_here:ENTRY) failed to load: ModuleNotFoundError" in broken[0]
+    assert "is not a pearls.rules.Entry but str" in broken[1]
+
+
+def test_a_plugin_taking_a_built_in_name_is_left_out() -> None:
+    class Again:
+        name, group, value = "again", GROUP, "here:HANOI"
+
+        def load(self) -> object:
+            return BUILT_IN[-1]
+
+    entries, broken = registered([Again()], BUILT_IN[:-1])
+    assert BUILT_IN[-1].name in entries and not broken
+    entries, broken = registered([Again()])
+    assert broken == (
+        f"puzzle plugin 'again' (here:HANOI) names '{BUILT_IN[-1].name}', "
+        "a puzzle already registered",
+    )
+
+
+def test_the_command_line_warns_of_a_broken_plugin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "BROKEN", ("puzzle plugin 'x' (x:E) failed to load: ImportError: no",))
+    assert main(["list"]) == 0
+    captured = capsys.readouterr()
+    assert (
+        captured.err == "pearls: warning: puzzle plugin 'x' (x:E) failed to load: ImportError: no\n"
+    )
+    assert "hanoi" in captured.out
+    assert registry.BROKEN == ()
+
+
+# --- a skeleton to start from ---------------------------------------------------------------
+
+
+def test_a_new_puzzles_skeleton_keeps_every_law(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = tmp_path / "tally"
+    assert main(["new", "tally", "--dir", str(where)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[-1] == f"next: pip install ./{where} && pearls check tally"
+    assert (where / "pearls_tally" / "rules.py").is_file()
+    declared = (where / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'tally = "pearls_tally.describe:ENTRY"' in declared
+    monkeypatch.syspath_prepend(str(where))
+    entry = importlib.import_module("pearls_tally.describe").ENTRY
+    assert isinstance(entry, Entry) and entry.name == "tally"
+    assert [v.line for v in judged(Trial(entry)) if not v.held] == []
+
+
+def test_a_skeleton_overwrites_nothing_and_needs_a_plain_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["new", "tally", "--dir", str(tmp_path)]) == 2
+    assert "exists already" in capsys.readouterr().err
+    assert main(["new", "Tally-2", "--dir", str(tmp_path / "t")]) == 2
+    assert "'Tally-2'" in capsys.readouterr().err
+    assert not (tmp_path / "t").exists()
