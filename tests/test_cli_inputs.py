@@ -9,6 +9,8 @@ import os
 import resource
 import socket
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -170,18 +172,31 @@ def test_a_scheduler_that_is_no_address_is_one_line(capsys: Capture, address: st
     assert "cannot join a Dask scheduler" in one_line(err)
 
 
-def test_a_service_that_never_answers_is_given_up_within_the_timeout(capsys: Capture) -> None:
+@contextmanager
+def listening(reply: bytes) -> Iterator[str]:
+    """The address of a service on this machine that accepts one connection and sends
+    ``reply`` (nothing: it never answers), closed at the end."""
     listener = socket.create_server(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
     accepted: list[socket.socket] = []
-    threading.Thread(target=lambda: accepted.append(listener.accept()[0]), daemon=True).start()
+
+    def answer() -> None:
+        conn = listener.accept()[0]
+        accepted.append(conn)
+        conn.sendall(reply)
+
+    threading.Thread(target=answer, daemon=True).start()
     try:
-        argv = ["analyze", "river", "--scheduler", f"tcp://127.0.0.1:{port}", "--timeout", "2"]
-        code, out, err = run(capsys, *argv)
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
     finally:
         listener.close()
         for conn in accepted:
             conn.close()
+
+
+def test_a_service_that_never_answers_is_given_up_within_the_timeout(capsys: Capture) -> None:
+    with listening(b"") as address:
+        argv = ["analyze", "river", "--scheduler", address, "--timeout", "2"]
+        code, out, err = run(capsys, *argv)
     assert (code, out) == (2, "")
     assert "cannot join a Dask scheduler" in one_line(err)
 
@@ -189,23 +204,9 @@ def test_a_service_that_never_answers_is_given_up_within_the_timeout(capsys: Cap
 def test_a_service_that_answers_but_is_not_dask_is_said_to_be_so(capsys: Capture) -> None:
     """A web server's reply, read by Dask as a message exabytes long, was a MemoryError
     reported as the memory limit (exit 3)."""
-    listener = socket.create_server(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    accepted: list[socket.socket] = []
-
-    def answer() -> None:
-        conn = listener.accept()[0]
-        accepted.append(conn)
-        conn.sendall(b"HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi" * 50)
-
-    threading.Thread(target=answer, daemon=True).start()
-    try:
-        argv = ["analyze", "river", "--scheduler", f"tcp://127.0.0.1:{port}", "--timeout", "5"]
+    with listening(b"HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi" * 50) as address:
+        argv = ["analyze", "river", "--scheduler", address, "--timeout", "5"]
         code, out, err = run(capsys, *argv)
-    finally:
-        listener.close()
-        for conn in accepted:
-            conn.close()
     assert (code, out) == (2, "")
     assert "it answers, but not as a Dask scheduler does" in one_line(err)
 
