@@ -88,11 +88,15 @@ class Mutant:
 
 def _enclosing(tree: ast.AST, line: int, prefix: str = "") -> str | None:
     """The dotted name of the innermost function or class body holding ``line``."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.FunctionDef | ast.ClassDef):
-            if node.lineno <= line <= (node.end_lineno or node.lineno):
-                name = f"{prefix}{node.name}"
-                return _enclosing(node, line, name + ".") or name
+    bodies = (
+        node
+        for node in ast.iter_child_nodes(tree)
+        if isinstance(node, ast.FunctionDef | ast.ClassDef)
+    )
+    for node in bodies:
+        if node.lineno <= line <= (node.end_lineno or node.lineno):
+            name = f"{prefix}{node.name}"
+            return _enclosing(node, line, name + ".") or name
     return None
 
 
@@ -245,4 +249,5 @@ def run(modules: Sequence[str], retest: bool) -> None:
         status = judge(m)
         kept[key(m)] = Verdict(status, m.digest(), round(time.monotonic() - began, 1))
         VERDICTS.write_text(json.dumps({k: v.__dict__ for k, v in kept.items()}, indent=1))
-        print(f"  {i}/{len(todo)} {status:<9} {m.name}: {m.after.strip()[:60]}", flush=True)
+        print(f"  {i}/{len(todo)} {status:<9} {m.name}: {' '.join(m.after.split())[:60]}")
+        sys.stdout.flush()
