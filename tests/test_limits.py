@@ -90,9 +90,21 @@ class Counted(Generic[S, M]):
         return Puzzle(moves, self.inner.move, self.inner.solved)
 
 
+# More expansions than any limit these tests set: the endless puzzles fail a test that
+# goes this far, as no meter stopped it (a search that ignores its limit fails at once,
+# instead of running until the suite's clock stops it).
+FAR = 1_000
+
+
+def onwards(n: int) -> list[int]:
+    """The one move from ``n``, to ``n + 1``; past :data:`FAR` the test fails."""
+    assert n < FAR, f"{n:,} states expanded: no limit stopped the search"
+    return [1]
+
+
 def endless() -> Puzzle[int, int]:
     """0 -> 1 -> 2 -> ..., never solved."""
-    return Puzzle(moves=lambda n: [1], move=lambda n, m: n + m, solved=lambda n: False)
+    return Puzzle(moves=onwards, move=lambda n, m: n + m, solved=lambda n: False)
 
 
 @dataclass
@@ -111,7 +123,7 @@ class Clock:
 
         def moves(n: int) -> list[int]:
             self.now += step
-            return [1]
+            return onwards(n)
 
         return Puzzle(moves, lambda n, m: n + m, lambda n: False)
 
@@ -268,6 +280,8 @@ def test_whichever_limit_comes_first_stops_the_search(clock: Clock) -> None:
 
 def test_timeout_on_the_real_clock() -> None:
     def slow(n: int) -> list[int]:
+        # 100 expansions sleep at least 0.5 s, ten times the limit: none stopped the search
+        assert n < 100, f"{n} expansions: the time limit did not stop the search"
         time.sleep(0.005)
         return [1]
 
