@@ -8,7 +8,8 @@ test in its scope reaches is reported by mutmut as having no tests.
 
 Every test of a mutant run is stopped after ten times its clean time (at least
 :data:`FLOOR` seconds), and the run then ends with mutmut's exit code for a timeout: a
-mutant that makes a search loop forever costs seconds.  Outside a mutant run (the clean
+mutant that makes a search loop forever costs seconds.  Hypothesis stops at its first
+failing example, without shrinking it.  Outside a mutant run (the clean
 run, the coverage run, any ordinary ``pytest``) the plugin does nothing.
 
 >>> scope("pearls.search")
@@ -73,6 +74,21 @@ def scope(module: str) -> tuple[str, ...]:
 
 def _mutant_module() -> str | None:
     return module_of(os.environ.get("MUTANT_UNDER_TEST", ""))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under a mutant, hypothesis stops at the first failing example: a mutant needs
+    to fail, not to be explained, and shrinking its example (or hunting a second bug)
+    can take longer than the run's time limit, turning a kill into a timeout."""
+    if _mutant_module() is None:
+        return
+    from hypothesis import Phase, settings
+
+    phases = [p for p in Phase if p.name not in ("shrink", "explain")]
+    settings.register_profile(
+        "mutant", parent=settings.default, phases=phases, report_multiple_bugs=False
+    )
+    settings.load_profile("mutant")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
