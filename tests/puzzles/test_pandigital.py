@@ -121,6 +121,27 @@ def test_the_range_holds_every_product_within_both_ends(digits: Digits) -> None:
     assert list(pandigital.search_range(13, DECIMAL)) == [1]
 
 
+def test_the_ends_are_found_in_a_few_products_not_by_a_scan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each end starts from a root, a few numbers off, and moves in: at most 8 products
+    for any count of numbers with these digit sets (9 with all ten digits), where a scan
+    from 1, which the loop would still bring to the same start, takes hundreds."""
+    products: list[int] = []
+
+    def product(n: int, k: int) -> int:
+        products.append(n)
+        assert len(products) <= 8, f"{len(products)} products for one range: a scan"
+        return math.prod(range(n, n + k))
+
+    monkeypatch.setattr(pandigital, "product", product)
+    for digits in ("0123", "012345", "1234567"):
+        for k in range(1, pandigital.MAX_NUMBERS + 1):
+            products.clear()
+            pandigital.search_range(k, digits)
+            assert products, "a product is computed at each end"
+
+
 @pytest.mark.parametrize("digits", ["02", "06", "24", "012", "0123", "123"])
 def test_one_number_ranges_from_the_least_to_the_greatest(digits: Digits) -> None:
     """With one number the product is the number: every ``n`` from the least number
