@@ -327,22 +327,36 @@ def expansions(
     return meter.expanded, found
 
 
-@pytest.mark.parametrize(("board", "shortest", *"abcd"), EXPANSIONS)
+ESTIMATES = {"Manhattan": hr.manhattan_estimate, "conflicts": hr.conflict_estimate}
+
+
+@pytest.mark.parametrize(
+    ("board", "shortest", "search", "estimate", "expected"),
+    [
+        (board, shortest, search, estimate, counts[i])
+        for board, shortest, *counts in EXPANSIONS
+        for i, (search, estimate) in enumerate(
+            [
+                (astar, "Manhattan"),
+                (astar, "conflicts"),
+                (idastar, "Manhattan"),
+                (idastar, "conflicts"),
+            ]
+        )
+    ],
+    ids=lambda v: v.__name__ if callable(v) else str(v),
+)
 def test_astar_and_idastar_expand_as_many_states_as_counted(
-    board: str, shortest: int, a: int, b: int, c: int, d: int
+    board: str, shortest: int, search: Led, estimate: str, expected: int
 ) -> None:
+    """One search and one estimate a test, so that the 16-move board's, done in a few
+    milliseconds, run first under a mutant and fail before a slower test runs out of time."""
     f = sl.frame(3, 3)  # made here, not at import, so that a mutant of the tray is in it
-    q = text.parse(board, f)
-    led = [
-        (astar, hr.manhattan_estimate(f), a),
-        (astar, hr.conflict_estimate(f), b),
-        (idastar, hr.manhattan_estimate(f), c),
-        (idastar, hr.conflict_estimate(f), d),
-    ]
-    for run, e, expected in led:
-        expanded, found = expansions(run, e, q, f, 2 * expected)
-        assert found is not None and len(found) == shortest
-        assert expanded == expected
+    expanded, found = expansions(
+        search, ESTIMATES[estimate](f), text.parse(board, f), f, 2 * expected
+    )
+    assert found is not None and len(found) == shortest
+    assert expanded == expected
 
 
 def bounded_distances(f: Frame, q: Board, h: Callable[[Board], int], bound: int) -> Distances:
