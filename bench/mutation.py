@@ -371,13 +371,15 @@ def summary(c: dict[str, int], listed: dict[str, int]) -> list[str]:
       too long (timed out); 0 survived. Score 100.0%, 97.2% by kills alone.
     """
 
+    tested = c["mutants"] - c.get("unchecked", 0)
+
     def share(n: int) -> str:
-        return f"{n:,} ({_percent(n / c['mutants'] if c['mutants'] else None)})"
+        return f"{n:,} ({_percent(n / tested if tested else None)})"
 
     killed, timeout = c.get("killed", 0), c.get("timeout", 0)
     lost = c.get("survived", 0) + c.get("no tests", 0)
     said = [
-        f"mutmut's mutants: {c['mutants']:,}. mypy --strict refused {share(c.get('mypy', 0))},"
+        f"mutmut's mutants: {tested:,}. mypy --strict refused {share(c.get('mypy', 0))},"
         f" which never met a test; the tests judged {share(c.get('judged', 0))},"
         f" {c.get('equivalent', 0):,} of them equivalent.",
         f"Of the {killed + timeout:,} the tests caught, {killed:,} failed an assertion"
@@ -386,7 +388,7 @@ def summary(c: dict[str, int], listed: dict[str, int]) -> list[str]:
         f" {_percent(score(c, kills_only=True))} by kills alone.",
     ]
     if c.get("unchecked", 0):
-        said.append(f"Not yet tested: {c['unchecked']:,} (run again to go on).")
+        said.append(f"Not yet tested, and left out above: {c['unchecked']:,}.")
     if listed.get("mutants", 0):
         said.append(
             f"Listed mutants (tests/listed_mutants.toml, changes mutmut does not make):"
@@ -423,11 +425,16 @@ def report(groups: Sequence[str], seconds: float) -> tuple[list[str], dict[str, 
     lines += markdown_table(["module", *COLUMNS, *SCORES], table)
     stale = _stale(groups, equivalent)
     survivors = _survivors(groups, equivalent)
-    timeouts = [m.name for g in groups for m in mutants(GROUPS[g]) if m.status == "timeout"]
+    timeouts = [
+        (m.name, *mutant_change(m))
+        for g in groups
+        for m in mutants(GROUPS[g])
+        if m.status == "timeout"
+    ]
     lines += ["", f"Surviving mutants: {len(survivors)}", ""]
     lines += [f"- `{name}`: `{before}` -> `{after}`" for name, before, after in survivors]
     lines += ["", f"Timed-out mutants: {len(timeouts)}", ""]
-    lines += [f"- `{name}`: `{' '.join(mutant_change_of(name))}`" for name in timeouts]
+    lines += [f"- `{name}`: `{before}` -> `{after}`" for name, before, after in timeouts]
     if stale:
         lines += ["", "Listed as equivalent but now killed or changed:", ""]
         lines += [f"- `{name}`" for name in stale]
@@ -439,7 +446,7 @@ def report(groups: Sequence[str], seconds: float) -> tuple[list[str], dict[str, 
         "modules": rows,
         "totals": {kind: _figures(c) for kind, c in totals.items()},
         "survivors": [name for name, _, _ in survivors],
-        "timeouts": list(timeouts),
+        "timeouts": [name for name, _, _ in timeouts],
         "stale_equivalents": list(stale),
         "unchecked": everything.get("unchecked", 0),
         "listed": {
@@ -458,13 +465,6 @@ def report(groups: Sequence[str], seconds: float) -> tuple[list[str], dict[str, 
         },
     }
     return lines, data
-
-
-def mutant_change_of(name: str) -> tuple[str, str]:
-    """What a mutant, named as mutmut names it, changes: ``before -> after``."""
-    module = name.partition("__mutmut_")[0].rpartition(".")[0]
-    before, after = mutant_change(Mutant(name, module, _function(name), ""))
-    return before, f"-> {after}"
 
 
 def _listed_verdicts(groups: Sequence[str]) -> list[tuple[mutation_listed.Mutant, str]]:
@@ -546,7 +546,7 @@ def _survivors(
 
 
 def _stale(groups: Sequence[str], equivalent: dict[str, Equivalent]) -> list[str]:
-    by_name = {m.name: m for g in groups for m in mutants(GROUPS[g])}
+    by_name = {m.name: m for g in groups for m in mutants(GROUPS[g]) if m.status != "unchecked"}
     return [
         name for name, m in by_name.items() if name in equivalent and not _equivalent(m, equivalent)
     ]
