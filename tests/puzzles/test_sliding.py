@@ -96,6 +96,96 @@ def walked(draw: st.DrawFn, f: Frame = EIGHT, max_moves: int = 12) -> Board:
 frames = st.builds(sl.frame, st.integers(2, 5), st.integers(2, 5), st.booleans())
 
 
+# --- how much the searches expand ---------------------------------------------------------------
+
+# The states A* and IDA* expand on two 8-puzzle boards, led by Manhattan distance and by
+# linear conflicts, counted by running them.  A weaker heuristic that is still admissible
+# (one tile's columns subtracted from its rows, say) still finds shortest solutions, but
+# expands hundreds of times more (23,250 states for A* on the 16-move board, not 16): only
+# these counts tell it from the true one, and the meter stops it within twice the count.
+EXPANSIONS = [  # (board, shortest, A* Manhattan, A* conflicts, IDA* Manhattan, IDA* conflicts)
+    ("3 8 0 / 2 1 4 / 7 6 5", 16, 16, 16, 17, 17),
+    (SHIFTED, 22, 745, 392, 1_687, 892),
+]
+
+
+Led = Callable[[Puzzle[Scored[Board], Move], Scored[Board], Heuristic[Scored[Board]]], Plan]
+
+
+def expansions(
+    search: Led, e: Estimate[Board, Move], q: Board, f: Frame, limit: int
+) -> tuple[int, Plan]:
+    """The states ``search`` expands on ``q`` led by ``e``, stopped past ``limit``, and
+    its solution."""
+    meter = Meter(max_states=limit)
+    found = search(meter.watch(scored(sl.puzzle(f), e)), score(e, q), carried)
+    return meter.expanded, found
+
+
+ESTIMATES = {"Manhattan": hr.manhattan_estimate, "conflicts": hr.conflict_estimate}
+
+
+@pytest.mark.parametrize(
+    ("board", "shortest", "search", "estimate", "expected"),
+    [
+        (board, shortest, search, estimate, counts[i])
+        for board, shortest, *counts in EXPANSIONS
+        for i, (search, estimate) in enumerate(
+            [
+                (astar, "Manhattan"),
+                (astar, "conflicts"),
+                (idastar, "Manhattan"),
+                (idastar, "conflicts"),
+            ]
+        )
+    ],
+    ids=lambda v: v.__name__ if callable(v) else str(v),
+)
+def test_astar_and_idastar_expand_as_many_states_as_counted(
+    board: str, shortest: int, search: Led, estimate: str, expected: int
+) -> None:
+    """One search and one estimate a test, so that the 16-move board's, done in a few
+    milliseconds, run first under a mutant and fail before a slower test runs out of time."""
+    f = sl.frame(3, 3)  # made here, not at import, so that a mutant of the tray is in it
+    expanded, found = expansions(
+        search, ESTIMATES[estimate](f), text.parse(board, f), f, 2 * expected
+    )
+    assert found is not None and len(found) == shortest
+    assert expanded == expected
+
+
+def bounded_distances(f: Frame, q: Board, h: Callable[[Board], int], bound: int) -> Distances:
+    """The moves from ``q`` to each board ``r`` with ``moves + h r <= bound``, breadth
+    first, going on only from such boards: with ``h`` consistent (it changes by at most
+    one a move), ``moves + h`` never falls along a shortest path, so none is missed."""
+    found, frontier = {q: 0}, [q]
+    for r in frontier:
+        for m in sl.moves(f, r):
+            s = sl.move(r, m)
+            if s not in found and found[r] + 1 + h(s) <= bound:
+                found[s] = found[r] + 1
+                frontier.append(s)
+    return found
+
+
+@pytest.mark.parametrize(("board", "shortest", "a"), [row[:3] for row in EXPANSIONS])
+def test_astar_expands_what_a_consistent_heuristic_says_it_must_and_may(
+    board: str, shortest: int, a: int
+) -> None:
+    """With a consistent ``h``, A* expands every board whose ``f = g + h`` is below the
+    shortest length ``C`` before it takes the goal, and no board twice nor any of
+    ``f > C``: ``#{f < C} <= expanded <= #{f <= C} - 1`` (the goal itself is not
+    expanded), ``g`` counted by a breadth-first search written here."""
+    f = sl.frame(3, 3)
+    q = text.parse(board, f)
+    h = partial(hr.manhattan, f)
+    g = bounded_distances(f, q, h, shortest)
+    below = sum(d + h(r) < shortest for r, d in g.items())
+    assert (below, len(g)) == {16: (1, 37), 22: (540, 1_349)}[shortest]
+    expanded, _ = expansions(astar, hr.manhattan_estimate(f), q, f, 2 * a)
+    assert below <= expanded == a <= len(g) - 1
+
+
 # --- the numbers of the issue and the source -------------------------------------------------
 
 
@@ -299,96 +389,6 @@ def test_a_move_changes_the_heuristics_by_their_change(f: Frame, data: st.DataOb
 def test_heuristic_values_worked_out_by_hand(board: str, manhattan: int, conflicts: int) -> None:
     q = text.parse(board, EIGHT)
     assert (hr.manhattan(EIGHT, q), hr.conflicts(EIGHT, q)) == (manhattan, conflicts)
-
-
-# --- how much the searches expand ---------------------------------------------------------------
-
-# The states A* and IDA* expand on two 8-puzzle boards, led by Manhattan distance and by
-# linear conflicts, counted by running them.  A weaker heuristic that is still admissible
-# (one tile's columns subtracted from its rows, say) still finds shortest solutions, but
-# expands hundreds of times more (23,250 states for A* on the 16-move board, not 16): only
-# these counts tell it from the true one, and the meter stops it within twice the count.
-EXPANSIONS = [  # (board, shortest, A* Manhattan, A* conflicts, IDA* Manhattan, IDA* conflicts)
-    ("3 8 0 / 2 1 4 / 7 6 5", 16, 16, 16, 17, 17),
-    (SHIFTED, 22, 745, 392, 1_687, 892),
-]
-
-
-Led = Callable[[Puzzle[Scored[Board], Move], Scored[Board], Heuristic[Scored[Board]]], Plan]
-
-
-def expansions(
-    search: Led, e: Estimate[Board, Move], q: Board, f: Frame, limit: int
-) -> tuple[int, Plan]:
-    """The states ``search`` expands on ``q`` led by ``e``, stopped past ``limit``, and
-    its solution."""
-    meter = Meter(max_states=limit)
-    found = search(meter.watch(scored(sl.puzzle(f), e)), score(e, q), carried)
-    return meter.expanded, found
-
-
-ESTIMATES = {"Manhattan": hr.manhattan_estimate, "conflicts": hr.conflict_estimate}
-
-
-@pytest.mark.parametrize(
-    ("board", "shortest", "search", "estimate", "expected"),
-    [
-        (board, shortest, search, estimate, counts[i])
-        for board, shortest, *counts in EXPANSIONS
-        for i, (search, estimate) in enumerate(
-            [
-                (astar, "Manhattan"),
-                (astar, "conflicts"),
-                (idastar, "Manhattan"),
-                (idastar, "conflicts"),
-            ]
-        )
-    ],
-    ids=lambda v: v.__name__ if callable(v) else str(v),
-)
-def test_astar_and_idastar_expand_as_many_states_as_counted(
-    board: str, shortest: int, search: Led, estimate: str, expected: int
-) -> None:
-    """One search and one estimate a test, so that the 16-move board's, done in a few
-    milliseconds, run first under a mutant and fail before a slower test runs out of time."""
-    f = sl.frame(3, 3)  # made here, not at import, so that a mutant of the tray is in it
-    expanded, found = expansions(
-        search, ESTIMATES[estimate](f), text.parse(board, f), f, 2 * expected
-    )
-    assert found is not None and len(found) == shortest
-    assert expanded == expected
-
-
-def bounded_distances(f: Frame, q: Board, h: Callable[[Board], int], bound: int) -> Distances:
-    """The moves from ``q`` to each board ``r`` with ``moves + h r <= bound``, breadth
-    first, going on only from such boards: with ``h`` consistent (it changes by at most
-    one a move), ``moves + h`` never falls along a shortest path, so none is missed."""
-    found, frontier = {q: 0}, [q]
-    for r in frontier:
-        for m in sl.moves(f, r):
-            s = sl.move(r, m)
-            if s not in found and found[r] + 1 + h(s) <= bound:
-                found[s] = found[r] + 1
-                frontier.append(s)
-    return found
-
-
-@pytest.mark.parametrize(("board", "shortest", "a"), [row[:3] for row in EXPANSIONS])
-def test_astar_expands_what_a_consistent_heuristic_says_it_must_and_may(
-    board: str, shortest: int, a: int
-) -> None:
-    """With a consistent ``h``, A* expands every board whose ``f = g + h`` is below the
-    shortest length ``C`` before it takes the goal, and no board twice nor any of
-    ``f > C``: ``#{f < C} <= expanded <= #{f <= C} - 1`` (the goal itself is not
-    expanded), ``g`` counted by a breadth-first search written here."""
-    f = sl.frame(3, 3)
-    q = text.parse(board, f)
-    h = partial(hr.manhattan, f)
-    g = bounded_distances(f, q, h, shortest)
-    below = sum(d + h(r) < shortest for r, d in g.items())
-    assert (below, len(g)) == {16: (1, 37), 22: (540, 1_349)}[shortest]
-    expanded, _ = expansions(astar, hr.manhattan_estimate(f), q, f, 2 * a)
-    assert below <= expanded == a <= len(g) - 1
 
 
 # --- the planner -----------------------------------------------------------------------------
