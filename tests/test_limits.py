@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import count, pairwise
 from types import SimpleNamespace
 from typing import Generic, NamedTuple, TypeAlias, TypeVar
 
@@ -100,6 +100,17 @@ def onwards(n: int) -> list[int]:
     """The one move from ``n``, to ``n + 1``; past :data:`FAR` the test fails."""
     assert n < FAR, f"{n:,} states expanded: no limit stopped the search"
     return [1]
+
+
+def guarded(puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
+    """The puzzle, failing the test past :data:`FAR` expansions."""
+    expanded = count(1)
+
+    def moves(q: S) -> Sequence[M]:
+        assert next(expanded) <= FAR, f"over {FAR:,} states expanded: no limit stopped it"
+        return puzzle.moves(q)
+
+    return Puzzle(moves, puzzle.move, puzzle.solved)
 
 
 def endless() -> Puzzle[int, int]:
@@ -226,7 +237,7 @@ def test_the_states_limit_ends_searches_that_would_never_end() -> None:
     ring = graph.puzzle({0: [1], 1: [0]}, 5)  # out of reach: every round cuts off
     meter = Meter(max_states=50)
     with pytest.raises(LimitReached):
-        idsolve(meter.watch(ring), 0)
+        idsolve(meter.watch(guarded(ring)), 0)
     assert meter.expanded == 50
 
 
