@@ -29,7 +29,7 @@ from pearls import search
 from pearls.analysis import analyze, is_perfect, levels
 from pearls.cli import MAX_STATES, TIMEOUT, main
 from pearls.deepening import idsolve
-from pearls.errors import BoardError
+from pearls.errors import BoardError, LimitReached
 from pearls.informed import Estimate, Heuristic, Scored, astar, carried, idastar, score, scored
 from pearls.limits import Meter
 from pearls.puzzles import sliding as sl
@@ -152,6 +152,19 @@ def test_astar_and_idastar_expand_as_many_states_as_counted(
     )
     assert found is not None and len(found) == shortest
     assert expanded == expected
+
+
+def test_deepening_pruned_by_undoes_expands_as_many_states_as_counted() -> None:
+    """Iterative deepening that never slides a tile straight back expands 18,815 states
+    to solve the 16-move board; without the prune it passes twice that (over a million)."""
+    f = sl.frame(3, 3)
+    q = text.parse("3 8 0 / 2 1 4 / 7 6 5", f)
+    meter = Meter(max_states=2 * 18_815)
+    found = idsolve(meter.watch(sl.puzzle(f)), q, sl.undoes)
+    assert found is not None and len(found) == 16
+    assert meter.expanded == 18_815
+    with pytest.raises(LimitReached):
+        idsolve(Meter(max_states=2 * 18_815).watch(sl.puzzle(f)), q)
 
 
 def bounded_distances(f: Frame, q: Board, h: Callable[[Board], int], bound: int) -> Distances:
@@ -293,6 +306,26 @@ def test_the_prolog_notes_unsolvable_board_is_refused_naming_parity() -> None:
     assert issubclass(sl.UnsolvableError, BoardError)
     with pytest.raises(sl.UnsolvableError, match="parity"):
         describe.FIFTEEN_DESCRIPTION.problem(UNSOLVABLE_15)
+
+
+def test_the_unsolvable_refusal_names_both_parities() -> None:
+    q = text.parse(UNSOLVABLE_15, FIFTEEN)
+    with pytest.raises(sl.UnsolvableError) as refused:
+        sl.check_solvable(FIFTEEN, q)
+    assert str(refused.value) == (
+        "unsolvable by parity: the tiles are an odd permutation of the goal but the blank is"
+        " an even number of steps from its goal cell; every move changes both parities, so"
+        " no sequence of moves reaches the goal"
+    )
+
+
+def test_a_tray_of_one_row_or_one_column_is_refused() -> None:
+    for rows, cols in ((1, 5), (5, 1), (11, 3)):
+        with pytest.raises(BoardError) as refused:
+            sl.frame(rows, cols)
+        assert (
+            str(refused.value) == f"a tray has 2 to 10 rows and 2 to 10 columns, not {rows}x{cols}"
+        )
 
 
 def test_the_command_line_refuses_an_unsolvable_board_in_one_line(capsys: Capture) -> None:
