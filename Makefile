@@ -154,9 +154,11 @@ check-runnable: $(STAMP)
 	$(BIN)/python docs/check_playground.py $(SITE_DIR) --browser $(or $(BROWSER),optional) \
 		--runnable $(RUNNABLE) $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
 
-# Mutation testing of the combinators and the puzzles' models (docs/testing.md): writes
+# Mutation testing of the combinators and the puzzles' models (docs/testing.md): mutmut's
+# mutants, then the listed ones of tests/listed_mutants.toml; writes
 # bench/results/mutation-*.md; stopped, it goes on where it stopped (mutants/ keeps the
-# verdicts).  MUTATE='--only combinators river' for some groups, '--retest' after new tests.
+# verdicts).  MUTATE='--only combinators river' for some groups, '--retest' after new tests,
+# '--listed-only' for the listed mutants alone.
 .PHONY: mutate
 mutate: $(VENV)/.installed-mutate
 	$(BIN)/python -m bench.mutation $(MUTATE)

@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 
 from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact, is_perfect, levels
 from pearls.errors import HashError
+from pearls.limits import Meter
 from pearls.puzzles import graph
 from pearls.puzzles import rushhour as rh
-from pearls.types import Puzzle
+from pearls.types import M, Puzzle, S
 
 Node: TypeAlias = int
 Edges: TypeAlias = dict[Node, list[Node]]
@@ -37,7 +38,15 @@ class Space(NamedTuple):
 
     @property
     def puzzle(self) -> Puzzle[Node, Node]:
-        return graph.puzzle(self.edges, self.goal)
+        """The graph as a puzzle, stopped past one expansion a node."""
+        return once_each(graph.puzzle(self.edges, self.goal), len(self.edges))
+
+
+def once_each(puzzle: Puzzle[S, M], states: int) -> Puzzle[S, M]:
+    """The puzzle, stopped past ``states`` expansions: an analysis of that many states
+    expands each once, so one that forgets what it has met fails at once instead of
+    running for ever."""
+    return Meter(max_states=states).watch(puzzle)
 
 
 @st.composite
@@ -104,7 +113,7 @@ def test_levels_read_their_starts_once_from_any_iterable(space: Space) -> None:
 
 def test_solved_states_play_no_part() -> None:
     edges = {0: [1], 1: [2], 2: [3]}
-    assert list(levels(graph.puzzle(edges, 1), [0])) == [[0], [1], [2], [3]]
+    assert list(levels(once_each(graph.puzzle(edges, 1), 4), [0])) == [[0], [1], [2], [3]]
 
 
 def test_levels_come_lazily_from_an_endless_space() -> None:
@@ -137,7 +146,7 @@ def test_analysis_sums_up_the_distances(space: Space) -> None:
 
 
 def test_the_docstring_example() -> None:
-    a = analyze(graph.puzzle({1: [2, 3], 2: [4], 3: [4], 4: [5, 1]}, goal=0), [1])
+    a = analyze(once_each(graph.puzzle({1: [2, 3], 2: [4], 3: [4], 4: [5, 1]}, goal=0), 5), [1])
     assert a == Analysis(states=5, histogram=(1, 2, 1, 1), farthest=(5,))
     assert a.max_distance == 3
 
@@ -238,13 +247,13 @@ def layout(g: rh.Grid) -> tuple[rh.Span, frozenset[rh.Span]]:
 
 
 def test_rush_hour_p1_has_4780_positions_and_p4_is_one_of_them() -> None:
-    found = list(levels(rh.puzzle, [rh.p1]))
+    found = list(levels(once_each(rh.puzzle, 4_780), [rh.p1]))
     states = list(chain.from_iterable(found))
     assert len(states) == len(set(states)) == 4_780
     assert layout(rh.p4) in {layout(g) for g in states}
     first_solved = next(d for d, level in enumerate(found) if any(map(rh.solved, level)))
     assert first_solved == 34  # the chapter's shortest solution of p1
-    a = analyze(rh.puzzle, [rh.p1])
+    a = analyze(once_each(rh.puzzle, 4_780), [rh.p1])
     assert (a.states, a.histogram, a.farthest) == (4_780, tuple(map(len, found)), tuple(found[-1]))
 
 

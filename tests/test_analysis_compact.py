@@ -15,12 +15,21 @@ from pearls.analysis import (
     compact_levels,
     levels,
 )
+from pearls.limits import Meter
 from pearls.puzzles import graph, sliding
+from pearls.types import M, Puzzle, S
 
 
 def number(q: int) -> int:
     """A graph's node as its own rank."""
     return q
+
+
+def once_each(puzzle: Puzzle[S, M], states: int) -> Puzzle[S, M]:
+    """The puzzle, stopped past ``states`` expansions: an analysis of that many states
+    expands each once, so one that forgets what it has met fails at once instead of
+    running for ever."""
+    return Meter(max_states=states).watch(puzzle)
 
 
 @given(
@@ -36,26 +45,26 @@ def number(q: int) -> int:
 )
 def test_the_same_levels_as_a_set_gives(case: tuple[int, dict[int, list[int]], list[int]]) -> None:
     n, edges, starts = case
-    puzzle = graph.puzzle(edges, goal=-1)
     h = PerfectHash(number, n)
-    plain = list(levels(puzzle, starts))
-    assert [list(level) for level in compact_levels(puzzle, starts, h, number)] == plain
+    plain = list(levels(once_each(graph.puzzle(edges, goal=-1), n), starts))
+    compact = compact_levels(once_each(graph.puzzle(edges, goal=-1), n), starts, h, number)
+    assert [list(level) for level in compact] == plain
 
 
 def test_a_sliding_tray_from_its_goal() -> None:
     """The 2x3 tray's 360 solvable boards, ranked and rebuilt by the sliding module."""
 
     f = sliding.frame(2, 3)
-    puzzle, h = sliding.puzzle(f), sliding.rank(f)
-    compact = analyze_compact(puzzle, [f.goal], h, sliding.unrank(f))
-    plain = analyze(puzzle, [f.goal])
+    h = sliding.rank(f)
+    compact = analyze_compact(once_each(sliding.puzzle(f), 360), [f.goal], h, sliding.unrank(f))
+    plain = analyze(once_each(sliding.puzzle(f), 360), [f.goal])
     assert compact == plain
     assert (compact.states, compact.max_distance) == (360, 21)
 
 
 def test_a_start_given_twice_is_one_state_at_any_rank() -> None:
     """Starts of rank 9 (in the second byte of the bitmap) and 1, 9 again: two states."""
-    ten = graph.puzzle({9: [0], 1: [0]}, goal=-1)
+    ten = once_each(graph.puzzle({9: [0], 1: [0]}, goal=-1), 10)
     h = PerfectHash(number, 10)
     assert [list(level) for level in compact_levels(ten, [9, 1, 9], h, number)] == [[9, 1], [0]]
     assert [list(level) for level in compact_levels(ten, [0, 8], h, number)] == [[0, 8]]
@@ -64,7 +73,7 @@ def test_a_start_given_twice_is_one_state_at_any_rank() -> None:
 def test_a_rank_equal_to_the_size_is_refused() -> None:
     """Ranks run from 0 to size - 1: a hash that ranks a state as its size is no perfect
     hash of that many states, and the bitmap has no bit for it."""
-    line = graph.puzzle({0: [1], 1: [2], 2: [3]}, goal=-1)
+    line = once_each(graph.puzzle({0: [1], 1: [2], 2: [3]}, goal=-1), 4)
     with pytest.raises(ValueError, match=r"ranks 3 as 3, outside range\(3\)"):
         list(compact_levels(line, [0], PerfectHash(number, 3), number))
 

@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
+from itertools import count
 from typing import NamedTuple, TypeAlias
 
 import pytest
@@ -29,6 +30,7 @@ from hypothesis import strategies as st
 from pearls import informed
 from pearls.errors import LimitReached
 from pearls.informed import (
+    Cost,
     Estimate,
     Scored,
     astar,
@@ -40,7 +42,7 @@ from pearls.informed import (
 from pearls.limits import Meter
 from pearls.puzzles import graph, sliding
 from pearls.puzzles.sliding.heuristics import manhattan
-from pearls.types import Puzzle
+from pearls.types import M, Puzzle, S
 
 # Seconds a test may take, a quarter of the suite's: the slowest takes about one alone,
 # five on a loaded machine.
@@ -213,6 +215,128 @@ def test_idastar_solves_a_16_move_8_puzzle_in_two_rounds() -> None:
     assert meter.expanded == 17
 
 
+# --- how much they expand: plain versions written here, and counts on known boards ----------
+#
+# A slow but right search (a heuristic weakened, ties broken the other way, a cut-off
+# made late) still finds shortest solutions; only the states it expands tell it from
+# the true one.  So both searches are held to versions written plainly here, state for
+# state, and to counts on 8-puzzle boards, each run under a meter that stops it soon
+# after the count: such a mutant fails at once instead of outlasting the clock.
+
+Plain: TypeAlias = tuple[list[M] | None, int]  # a solution, and the states expanded
+
+
+def plain_astar(
+    puzzle: Puzzle[S, M], q: S, h: Callable[[S], int], cost: Cost[S, M] | None = None
+) -> Plain[M]:
+    """A* as its docstring tells it: the path of least ``f`` first, then of larger
+    ``g``, then the first queued; a state queued again only when reached more cheaply."""
+    best, arrivals, expanded = {q: 0}, count(1), 0
+    queue: list[tuple[int, int, int, S, list[M]]] = [(h(q), 0, 0, q, [])]
+    while queue:
+        _, minus_g, _, r, plan = heapq.heappop(queue)
+        if -minus_g > best[r]:
+            continue
+        if puzzle.solved(r):
+            return plan, expanded
+        expanded += 1
+        for m in puzzle.moves(r):
+            s, g = puzzle.move(r, m), -minus_g + (1 if cost is None else cost(r, m))
+            if s not in best or g < best[s]:
+                best[s] = g
+                heapq.heappush(queue, (g + h(s), -g, next(arrivals), s, [*plan, m]))
+    return None, expanded
+
+
+def plain_idastar(puzzle: Puzzle[S, M], q: S, h: Callable[[S], int]) -> Plain[M]:
+    """IDA* as its docstring tells it, each round a recursion over the path followed."""
+    expanded = 0
+
+    def contour(path: list[S], plan: list[M], bound: int) -> tuple[list[M] | None, int | None]:
+        nonlocal expanded
+        r = path[-1]
+        f = len(plan) + h(r)
+        if f > bound:
+            return None, f
+        if puzzle.solved(r):
+            return plan, None
+        expanded += 1
+        least: int | None = None
+        for m in puzzle.moves(r):
+            if (s := puzzle.move(r, m)) not in path:
+                found, beyond = contour([*path, s], [*plan, m], bound)
+                if found is not None:
+                    return found, None
+                if beyond is not None and (least is None or beyond < least):
+                    least = beyond
+        return None, least
+
+    bound: int | None = h(q)
+    while bound is not None:
+        found, bound = contour([q], [], bound)
+        if found is not None:
+            return found, expanded
+    return None, expanded
+
+
+def metered(
+    search: Callable[[Puzzle[S, M], S, Callable[[S], int]], list[M] | None],
+    puzzle: Puzzle[S, M],
+    q: S,
+    h: Callable[[S], int],
+    limit: int,
+) -> Plain[M]:
+    """A search's solution from ``q`` led by ``h`` and the states it expanded, stopped
+    past ``limit``."""
+    meter = Meter(max_states=limit)
+    return search(meter.watch(puzzle), q, h), meter.expanded
+
+
+@MANY
+@given(cases(), st.data())
+def test_astar_and_idastar_expand_what_plain_versions_expand(
+    case: Case, data: st.DataObject
+) -> None:
+    h = admissible(case, data)
+    g = graph.puzzle(case.edges, case.goal)
+
+    def weighed(p: Puzzle[Node, Node], q: Node, h: Heuristic) -> list[Node] | None:
+        return astar(p, q, h, lambda r, m: case.weights[r, m])
+
+    expected = plain_astar(g, case.start, h)
+    assert metered(astar, g, case.start, h, expected[1] + 1) == expected
+    expected = plain_astar(g, case.start, h, lambda r, m: case.weights[r, m])
+    assert metered(weighed, g, case.start, h, expected[1] + 1) == expected
+    expected = plain_idastar(g, case.start, h)
+    assert metered(idastar, g, case.start, h, expected[1] + 1) == expected
+
+
+# 8-puzzle boards and the states each search expands led by Manhattan distance (16 and
+# 22 moves; the plain versions above count the same, and tests/puzzles/test_sliding.py
+# brackets A*'s by what a consistent heuristic must and may expand).
+BOARDS = [(SIXTEEN, 16, 16, 17), ((0, 1, 2, 3, 4, 5, 6, 7, 8), 22, 745, 1_687)]
+
+
+@pytest.mark.parametrize(("board", "length", "by_astar", "by_idastar"), BOARDS)
+def test_astar_and_idastar_expand_as_many_8_puzzle_boards_as_counted(
+    board: sliding.Board, length: int, by_astar: int, by_idastar: int
+) -> None:
+    eight, h = sliding.puzzle(sliding.EIGHT), partial(manhattan, sliding.EIGHT)
+    for search, expected in ((astar, by_astar), (idastar, by_idastar)):
+        plan, expanded = metered(search, eight, board, h, 2 * expected)
+        assert plan is not None and len(plan) == length
+        assert expanded == expected
+
+
+def test_the_plain_versions_count_the_boards_alike() -> None:
+    eight, h = sliding.puzzle(sliding.EIGHT), partial(manhattan, sliding.EIGHT)
+    for board, length, by_astar, by_idastar in BOARDS:
+        plan, expanded = plain_astar(eight, board, h)
+        assert plan is not None and (len(plan), expanded) == (length, by_astar)
+        plan, expanded = plain_idastar(eight, board, h)
+        assert plan is not None and (len(plan), expanded) == (length, by_idastar)
+
+
 @MANY
 @given(cases())
 def test_astar_with_costs_finds_a_cheapest_solution(case: Case) -> None:
@@ -309,7 +433,11 @@ def test_a_scored_state_carries_the_value_whole_would_compute(q: int, ms: list[i
 
 @given(st.integers(-30, 30))
 def test_searches_over_scored_states_are_the_searches_over_states(q: int) -> None:
-    lifted = Meter(max_states=STATES).watch(scored(LINE, DISTANCE))
+    """The distance to 0 is exact, so both go straight there, expanding the ``|q|``
+    states on the way and no other (a step away has a larger ``f``): a search led by a
+    wrong value stops at once, past that count."""
     expected = [1 if q < 0 else -1] * abs(q)
-    assert astar(lifted, score(DISTANCE, q), carried) == expected
-    assert idastar(lifted, score(DISTANCE, q), carried) == expected
+    for search in (astar, idastar):
+        meter = Meter(max_states=abs(q))
+        assert search(meter.watch(scored(LINE, DISTANCE)), score(DISTANCE, q), carried) == expected
+        assert meter.expanded == abs(q)

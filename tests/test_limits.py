@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import count, pairwise
 from types import SimpleNamespace
 from typing import Generic, NamedTuple, TypeAlias, TypeVar
 
@@ -91,9 +91,32 @@ class Counted(Generic[S, M]):
         return Puzzle(moves, self.inner.move, self.inner.solved)
 
 
+# More expansions than any limit these tests set: the endless puzzles fail a test that
+# goes this far, as no meter stopped it (a search that ignores its limit fails at once,
+# instead of running until the suite's clock stops it).
+FAR = 1_000
+
+
+def onwards(n: int) -> list[int]:
+    """The one move from ``n``, to ``n + 1``; past :data:`FAR` the test fails."""
+    assert n < FAR, f"{n:,} states expanded: no limit stopped the search"
+    return [1]
+
+
+def guarded(puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
+    """The puzzle, failing the test past :data:`FAR` expansions."""
+    expanded = count(1)
+
+    def moves(q: S) -> Sequence[M]:
+        assert next(expanded) <= FAR, f"over {FAR:,} states expanded: no limit stopped it"
+        return puzzle.moves(q)
+
+    return Puzzle(moves, puzzle.move, puzzle.solved)
+
+
 def endless() -> Puzzle[int, int]:
     """0 -> 1 -> 2 -> ..., never solved."""
-    return Puzzle(moves=lambda n: [1], move=lambda n, m: n + m, solved=lambda n: False)
+    return Puzzle(moves=onwards, move=lambda n, m: n + m, solved=lambda n: False)
 
 
 @dataclass
@@ -112,7 +135,7 @@ class Clock:
 
         def moves(n: int) -> list[int]:
             self.now += step
-            return [1]
+            return onwards(n)
 
         return Puzzle(moves, lambda n, m: n + m, lambda n: False)
 
@@ -215,7 +238,7 @@ def test_the_states_limit_ends_searches_that_would_never_end() -> None:
     ring = graph.puzzle({0: [1], 1: [0]}, 5)  # out of reach: every round cuts off
     meter = Meter(max_states=50)
     with pytest.raises(LimitReached):
-        idsolve(meter.watch(ring), 0)
+        idsolve(meter.watch(guarded(ring)), 0)
     assert meter.expanded == 50
 
 
@@ -295,6 +318,8 @@ def test_whichever_limit_comes_first_stops_the_search(clock: Clock) -> None:
 
 def test_timeout_on_the_real_clock() -> None:
     def slow(n: int) -> list[int]:
+        # 100 expansions sleep at least 0.5 s, ten times the limit: none stopped the search
+        assert n < 100, f"{n} expansions: the time limit did not stop the search"
         time.sleep(0.005)
         return [1]
 

@@ -77,6 +77,22 @@ def test_informed_methods_run_on_a_heuristic() -> None:
     assert "astar" in method.about and "idastar" in deepened.about
 
 
+def test_informed_methods_expand_what_their_own_search_expands() -> None:
+    """Led by nothing (h = 0) the two differ: A* expands a, c, b and e once each, IDA*
+    deepens three times (a; a, c, b; a, c, e, b), so each method must run its own."""
+
+    def zero(q: str) -> int:
+        return 0
+
+    for method, direct, expanded in (
+        (methods.astar, informed.astar, 4),
+        (methods.idastar, informed.idastar, 8),
+    ):
+        meter = Meter(max_states=100)
+        plan = direct(meter.watch(LADDER), "a", zero)
+        assert runs(method(LADDER, zero)) == (plan, meter.expanded) == (["b", "d"], expanded)
+
+
 @pytest.mark.parametrize("name", ["astar", "idastar"])
 def test_informed_methods_carry_an_estimate_in_the_states(name: str) -> None:
     """With an Estimate, the search runs on scored states, led by the carried value:

@@ -671,6 +671,13 @@ def test_mkplans_prepends_a_premove_list_whole_and_skips_repeats() -> None:
     assert search.mkplans(["a"], premoves, ("g",)) == [("a", "p", "q", "g")]
 
 
+def test_mkplans_drops_a_way_that_repeats_any_move_of_the_plan() -> None:
+    """all (∉ ms) pms: the way ["b", "c"] to make "c" legal repeats "c", so it is dropped
+    although "b" is new; keeping it would give the plan ("a", "b", "c", "c")."""
+    premoves = {"c": [["b", "c"]], "b": [["a"]]}.__getitem__
+    assert search.mkplans(["a"], premoves, ("c",)) == []
+
+
 def test_mkplans_of_a_legal_or_empty_plan() -> None:
     def never(m: str) -> list[list[str]]:
         raise AssertionError(f"premoves asked about {m!r}")

@@ -504,6 +504,8 @@ def test_a_board_checks_its_lines() -> None:
         fl.board("back", [(2, 1, 0)], row, points)
     with pytest.raises(ValueError, match="ascending"):
         fl.board("off", [(0, 1, 3)], row, points)
+    with pytest.raises(ValueError, match="ascending"):  # one bad line among good ones
+        fl.board("one back", [(0, 1), (2, 1), (1, 2)], row, points)
     with pytest.raises(ValueError, match="share two positions"):
         fl.board("twice", [(0, 1, 2), (0, 1, 2)], row, points)
     assert fl.board("once", [(0, 1, 2)], row, points).jumps == {0: ((2, 0),), 1: (), 2: ((0, 2),)}

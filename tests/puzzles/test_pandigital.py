@@ -43,6 +43,27 @@ def scanned(k: int, digits: Digits) -> list[int]:
 # --- the source's problem ---------------------------------------------------------------------
 
 
+def test_the_ends_are_found_in_a_few_products_not_by_a_scan(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each end starts from a root, a few numbers off, and moves in: at most 8 products
+    for any count of numbers with these digit sets (9 with all ten digits), where a scan
+    from 1, which the loop would still bring to the same start, takes hundreds."""
+    products: list[int] = []
+
+    def product(n: int, k: int) -> int:
+        products.append(n)
+        assert len(products) <= 8, f"{len(products)} products for one range: a scan"
+        return math.prod(range(n, n + k))
+
+    monkeypatch.setattr(pandigital, "product", product)
+    for digits in ("0123", "012345", "1234567"):
+        for k in range(1, pandigital.MAX_NUMBERS + 1):
+            products.clear()
+            pandigital.search_range(k, digits)
+            assert products, "a product is computed at each end"
+
+
 def test_the_source_range_from_cube_roots() -> None:
     assert pandigital.search_range(3, DECIMAL) == range(1007, 2145)  # 1007 .. 2144
     assert math.isclose(1023456789 ** (1 / 3), 1007.758578449832)  # the source's roots

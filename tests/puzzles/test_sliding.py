@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Callable
+from functools import partial
 from itertools import permutations
 from pathlib import Path
 from random import Random
@@ -27,8 +29,8 @@ from pearls import search
 from pearls.analysis import Halves, analyze, is_perfect, levels
 from pearls.cli import MAX_STATES, TIMEOUT, main
 from pearls.deepening import idsolve
-from pearls.errors import BoardError
-from pearls.informed import astar, carried, idastar, score, scored
+from pearls.errors import BoardError, LimitReached
+from pearls.informed import Estimate, Heuristic, Scored, astar, carried, idastar, score, scored
 from pearls.limits import Meter
 from pearls.puzzles import sliding as sl
 from pearls.puzzles.sliding import EIGHT, FIFTEEN, Board, Frame, Move, describe, text
@@ -36,8 +38,10 @@ from pearls.puzzles.sliding import heuristics as hr
 from pearls.puzzles.sliding import planning as pl
 from pearls.puzzles.sliding.draw import draw
 from pearls.registry import PUZZLES
+from pearls.types import Puzzle
 
 Distances = dict[Board, int]
+Plan = list[Move] | None
 Capture = pytest.CaptureFixture[str]
 
 SHIFTED = "0 1 2 / 3 4 5 / 6 7 8"  # the Prolog notes' board: "about 22 moves"
@@ -90,6 +94,109 @@ def walked(draw: st.DrawFn, f: Frame = EIGHT, max_moves: int = 12) -> Board:
 
 
 frames = st.builds(sl.frame, st.integers(2, 5), st.integers(2, 5), st.booleans())
+
+
+# --- how much the searches expand ---------------------------------------------------------------
+
+# The states A* and IDA* expand on two 8-puzzle boards, led by Manhattan distance and by
+# linear conflicts, counted by running them.  A weaker heuristic that is still admissible
+# (one tile's columns subtracted from its rows, say) still finds shortest solutions, but
+# expands hundreds of times more (23,250 states for A* on the 16-move board, not 16): only
+# these counts tell it from the true one, and the meter stops it within twice the count.
+EXPANSIONS = [  # (board, shortest, A* Manhattan, A* conflicts, IDA* Manhattan, IDA* conflicts)
+    ("3 8 0 / 2 1 4 / 7 6 5", 16, 16, 16, 17, 17),
+    (SHIFTED, 22, 745, 392, 1_687, 892),
+]
+
+
+Led = Callable[[Puzzle[Scored[Board], Move], Scored[Board], Heuristic[Scored[Board]]], Plan]
+
+
+def expansions(
+    search: Led, e: Estimate[Board, Move], q: Board, f: Frame, limit: int
+) -> tuple[int, Plan]:
+    """The states ``search`` expands on ``q`` led by ``e``, stopped past ``limit``, and
+    its solution."""
+    meter = Meter(max_states=limit)
+    found = search(meter.watch(scored(sl.puzzle(f), e)), score(e, q), carried)
+    return meter.expanded, found
+
+
+ESTIMATES = {"Manhattan": hr.manhattan_estimate, "conflicts": hr.conflict_estimate}
+
+
+@pytest.mark.parametrize(
+    ("board", "shortest", "search", "estimate", "expected"),
+    [
+        (board, shortest, search, estimate, counts[i])
+        for board, shortest, *counts in EXPANSIONS
+        for i, (search, estimate) in enumerate(
+            [
+                (astar, "Manhattan"),
+                (astar, "conflicts"),
+                (idastar, "Manhattan"),
+                (idastar, "conflicts"),
+            ]
+        )
+    ],
+    ids=lambda v: v.__name__ if callable(v) else str(v),
+)
+def test_astar_and_idastar_expand_as_many_states_as_counted(
+    board: str, shortest: int, search: Led, estimate: str, expected: int
+) -> None:
+    """One search and one estimate a test, so that the 16-move board's, done in a few
+    milliseconds, run first under a mutant and fail before a slower test runs out of time."""
+    f = sl.frame(3, 3)  # made here, not at import, so that a mutant of the tray is in it
+    expanded, found = expansions(
+        search, ESTIMATES[estimate](f), text.parse(board, f), f, 2 * expected
+    )
+    assert found is not None and len(found) == shortest
+    assert expanded == expected
+
+
+def test_deepening_pruned_by_undoes_expands_as_many_states_as_counted() -> None:
+    """Iterative deepening that never slides a tile straight back expands 18,815 states
+    to solve the 16-move board; without the prune it passes twice that (over a million)."""
+    f = sl.frame(3, 3)
+    q = text.parse("3 8 0 / 2 1 4 / 7 6 5", f)
+    meter = Meter(max_states=2 * 18_815)
+    found = idsolve(meter.watch(sl.puzzle(f)), q, sl.undoes)
+    assert found is not None and len(found) == 16
+    assert meter.expanded == 18_815
+    with pytest.raises(LimitReached):
+        idsolve(Meter(max_states=2 * 18_815).watch(sl.puzzle(f)), q)
+
+
+def bounded_distances(f: Frame, q: Board, h: Callable[[Board], int], bound: int) -> Distances:
+    """The moves from ``q`` to each board ``r`` with ``moves + h r <= bound``, breadth
+    first, going on only from such boards: with ``h`` consistent (it changes by at most
+    one a move), ``moves + h`` never falls along a shortest path, so none is missed."""
+    found, frontier = {q: 0}, [q]
+    for r in frontier:
+        for m in sl.moves(f, r):
+            s = sl.move(r, m)
+            if s not in found and found[r] + 1 + h(s) <= bound:
+                found[s] = found[r] + 1
+                frontier.append(s)
+    return found
+
+
+@pytest.mark.parametrize(("board", "shortest", "a"), [row[:3] for row in EXPANSIONS])
+def test_astar_expands_what_a_consistent_heuristic_says_it_must_and_may(
+    board: str, shortest: int, a: int
+) -> None:
+    """With a consistent ``h``, A* expands every board whose ``f = g + h`` is below the
+    shortest length ``C`` before it takes the goal, and no board twice nor any of
+    ``f > C``: ``#{f < C} <= expanded <= #{f <= C} - 1`` (the goal itself is not
+    expanded), ``g`` counted by a breadth-first search written here."""
+    f = sl.frame(3, 3)
+    q = text.parse(board, f)
+    h = partial(hr.manhattan, f)
+    g = bounded_distances(f, q, h, shortest)
+    below = sum(d + h(r) < shortest for r, d in g.items())
+    assert (below, len(g)) == {16: (1, 37), 22: (540, 1_349)}[shortest]
+    expanded, _ = expansions(astar, hr.manhattan_estimate(f), q, f, 2 * a)
+    assert below <= expanded == a <= len(g) - 1
 
 
 # --- the numbers of the issue and the source -------------------------------------------------
@@ -211,6 +318,26 @@ def test_the_prolog_notes_unsolvable_board_is_refused_naming_parity() -> None:
     assert issubclass(sl.UnsolvableError, BoardError)
     with pytest.raises(sl.UnsolvableError, match="parity"):
         describe.FIFTEEN_DESCRIPTION.problem(UNSOLVABLE_15)
+
+
+def test_the_unsolvable_refusal_names_both_parities() -> None:
+    q = text.parse(UNSOLVABLE_15, FIFTEEN)
+    with pytest.raises(sl.UnsolvableError) as refused:
+        sl.check_solvable(FIFTEEN, q)
+    assert str(refused.value) == (
+        "unsolvable by parity: the tiles are an odd permutation of the goal but the blank is"
+        " an even number of steps from its goal cell; every move changes both parities, so"
+        " no sequence of moves reaches the goal"
+    )
+
+
+def test_a_tray_of_one_row_or_one_column_is_refused() -> None:
+    for rows, cols in ((1, 5), (5, 1), (11, 3)):
+        with pytest.raises(BoardError) as refused:
+            sl.frame(rows, cols)
+        assert (
+            str(refused.value) == f"a tray has 2 to 10 rows and 2 to 10 columns, not {rows}x{cols}"
+        )
 
 
 def test_the_command_line_refuses_an_unsolvable_board_in_one_line(capsys: Capture) -> None:
