@@ -401,8 +401,8 @@ class Problem(Generic[S, M]):
         """The events ``tracer`` recorded of a search of this problem, as JSON, one
         object each, ``"event"`` naming its kind: ``expand`` (``state``, ``depth``, and
         ``h`` and ``f`` where a heuristic led), ``plan`` (``by`` ``goalmoves`` or
-        ``newplans``, ``state``, the plan ``given`` and the ``plans`` made, each move as
-        ``{"move": JSON, "words": text}``), ``bound``, ``count`` (``expanded``, states
+        ``newplans``, ``state``, the plan ``given`` and the ``plans`` made, each move in
+        words), ``bound``, ``count`` (``expanded``, states
         with none to show) and ``stopped`` (``after`` so many events, ``expanded``).  With ``draw``,
         the first :data:`TRACE_DRAWN` expanded states carry their ``drawing`` too."""
         drawn = 0
@@ -440,9 +440,18 @@ class Problem(Generic[S, M]):
                 return {"event": "stopped", "after": event.limit, "expanded": event.expanded}
 
     def _plan_json(self, q: S, plan: tuple[object, ...]) -> JSON:
-        """A plan's moves, each in JSON and in words, as said from ``q``."""
-        moves = [self._move(m) for m in plan]
-        return [{"move": self.move_json(q, m), "words": self.words(q, m)} for m in moves]
+        """A plan's moves, each in words as said from ``q``, the position the plan was
+        made at; a move the puzzle's words cannot say from there (a plan's later moves
+        need not be legal yet: a sliding tile's is said by the cell it leaves) is
+        written as Python writes it, e.g. ``(3, 1)``."""
+        return [self._said(q, self._move(m)) for m in plan]
+
+    def _said(self, q: S, m: M) -> str:
+        """One planned move in words from ``q``, else as Python writes it."""
+        try:
+            return self.words(q, m)
+        except (LookupError, ValueError, ArithmeticError):
+            return repr(m)
 
     def _state(self, q: object) -> S:
         """A state a tracer kept (inside a :class:`~pearls.informed.Scored` one, where

@@ -439,9 +439,12 @@ def _solve(
             raise OptionError(f"a trace watches a search for one solution, not {method}")
         found = tuple(d.every(text, meter, settings, draw, method))
         return Listed(d.name, method, found, meter.stats)
+    if not isinstance(meter, Tracer):
+        solution = d.solve(method, text, meter, draw and d.drawable, settings)
+        return Unsolvable(solution) if solution.moves is None else Solved(solution)
     problem = d.problem(text, settings)
     solution = replace(problem.solve(method, meter, draw and d.drawable), puzzle=d.name)
-    trace = problem.trace(meter, draw) if isinstance(meter, Tracer) else None
+    trace = problem.trace(meter, draw)
     return Unsolvable(solution, trace) if solution.moves is None else Solved(solution, trace)
 
 

@@ -15,8 +15,8 @@ real functions and notes each call.
   ``rounds`` observer, which :func:`~pearls.deepening.idsolve` and
   :func:`~pearls.informed.idastar` tell each bound; the tracer's puzzle sets it;
 * **count**: states expanded outside a watched puzzle, which a meter counts
-  (:meth:`~pearls.limits.Meter.count`: Hanoi's direct method, the 15 puzzle's IDA* on
-  flat integers), with no state to show;
+  (:meth:`~pearls.limits.Meter.count`: Hanoi's direct method; the 15 puzzle's IDA* on
+  flat integers, which sets the count after each round), with no state to show;
 * **stopped**: the recording stopped at ``limit`` events (the search went on).
 
 So the expansions a trace records (each ``expand``, and each ``count`` by its number)
@@ -138,9 +138,10 @@ class Tracer(Meter):
         max_memory: int | None = None,
         limit: int = LIMIT,
     ) -> None:
-        super().__init__(max_states, timeout, progress, every, max_memory)
         self.limit = limit
         self.recorded: list[Event] = []
+        self._expanding = False
+        super().__init__(max_states, timeout, progress, every, max_memory)
         self._depth: dict[Hashable, int] = {}
         self._h: dict[Hashable, int] = {}
 
@@ -154,11 +155,19 @@ class Tracer(Meter):
             counted += event.count if isinstance(event, Counted) else 0
             self.recorded.append(Stopped(self.limit, self.expanded - counted))
 
-    def count(self, n: int = 1) -> None:
-        """Count ``n`` states expanded outside a watched puzzle, as a meter does, and
-        record that they were."""
-        super().count(n)
-        self.record(Counted(n))
+    @property
+    def expanded(self) -> int:
+        """The states expanded so far, as a meter counts them; a rise that is not an
+        expansion of a watched puzzle (:meth:`~pearls.limits.Meter.count`, or a search
+        on flat integers that sets the count, as the 15 puzzle's IDA* does) is recorded
+        as :class:`Counted`."""
+        return self._expanded
+
+    @expanded.setter
+    def expanded(self, value: int) -> None:
+        rise, self._expanded = value - getattr(self, "_expanded", value), value
+        if rise > 0 and not self._expanding:
+            self.record(Counted(rise))
 
     def watch(self, puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
         """The puzzle counted and bounded as a meter's, each expansion, depth and
@@ -167,7 +176,11 @@ class Tracer(Meter):
         depth, scores = self._depth, self._h
 
         def moves(q: S) -> Sequence[M]:
-            ms = watched.moves(q)  # counted (or stopped at a limit) first
+            self._expanding = True
+            try:
+                ms = watched.moves(q)  # counted (or stopped at a limit) first
+            finally:
+                self._expanding = False
             d = depth.setdefault(q, 0)
             h = q.h if isinstance(q, Scored) else scores.get(q)
             self.record(Expanded(q, d, h))
