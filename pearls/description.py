@@ -399,9 +399,9 @@ class Problem(Generic[S, M]):
 
     def trace(self, tracer: Tracer, draw: bool = False) -> tuple[dict[str, JSON], ...]:
         """The events ``tracer`` recorded of a search of this problem, as JSON, one
-        object each, ``"event"`` naming its kind: ``expand`` (``state``, ``depth``, and
-        ``h`` and ``f`` where a heuristic led), ``plan`` (``by`` ``goalmoves`` or
-        ``newplans``, ``state``, the plan ``given`` and the ``plans`` made, each move in
+        object each, ``"event"`` naming its kind: ``expand`` (``state``, ``depth``, the
+        states ``reached`` so far, and ``h`` and ``f`` where a heuristic led), ``plan``
+        (``by`` ``goalmoves`` or ``newplans``, ``state``, the plan ``given`` and the ``plans`` made, each move in
         words), ``bound``, ``count`` (``expanded``, states
         with none to show) and ``stopped`` (``after`` so many events, ``expanded``).  With ``draw``,
         the first :data:`TRACE_DRAWN` expanded states carry their ``drawing`` too."""
@@ -418,9 +418,10 @@ class Problem(Generic[S, M]):
     def _event_json(self, event: Event) -> dict[str, JSON]:
         """One recorded event as JSON (:meth:`trace`)."""
         match event:
-            case Expanded(state, depth, h):
+            case Expanded(state, depth, reached, h):
                 shown: dict[str, JSON] = {"event": "expand"}
                 shown |= {"state": self.state_json(self._state(state)), "depth": depth}
+                shown["reached"] = reached
                 return shown if h is None else shown | {"h": h, "f": depth + h}
             case Planned(by, state, given, plans):
                 q = self._state(state)

@@ -71,11 +71,14 @@ LIMIT = 100_000  # the events a tracer records by default, then one saying it st
 
 @dataclass(frozen=True)
 class Expanded:
-    """A state expanded, its depth, and its ``h`` where a heuristic leads the search
-    (then ``f = depth + h``)."""
+    """A state expanded, its depth, the distinct states the search had ``reached`` by
+    then (the start and every successor generated: those not yet expanded are, for a
+    search that keeps a visited set, its frontier), and its ``h`` where a heuristic
+    leads the search (then ``f = depth + h``)."""
 
     state: object
     depth: int
+    reached: int
     h: int | None = None
 
 
@@ -183,7 +186,7 @@ class Tracer(Meter):
                 self._expanding = False
             d = depth.setdefault(q, 0)
             h = q.h if isinstance(q, Scored) else scores.get(q)
-            self.record(Expanded(q, d, h))
+            self.record(Expanded(q, d, len(depth), h))
             return ms
 
         def move(q: S, m: M) -> S:

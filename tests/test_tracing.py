@@ -74,10 +74,10 @@ def test_a_trace_expands_the_states_the_meter_counts(name: str, method: str) -> 
 def test_breadth_first_expansions_by_level_with_their_depths() -> None:
     _, trace = traced("graph", "bfs", "ladder")
     assert trace == [
-        {"event": "expand", "state": "a", "depth": 0},
-        {"event": "expand", "state": "c", "depth": 1},
-        {"event": "expand", "state": "b", "depth": 1},
-        {"event": "expand", "state": "e", "depth": 2},
+        {"event": "expand", "state": "a", "depth": 0, "reached": 1},
+        {"event": "expand", "state": "c", "depth": 1, "reached": 3},
+        {"event": "expand", "state": "b", "depth": 1, "reached": 4},
+        {"event": "expand", "state": "e", "depth": 2, "reached": 5},
     ]
 
 

@@ -4,7 +4,7 @@ name, only the registry (:mod:`pearls.registry`).
 ::
 
     pearls solve PUZZLE [--example NAME | --board BOARD | --batch FILE] [--method METHOD]
-                        [--all] [--json | --moves] [--svg DIR] [--OPTION VALUE ...]
+                        [--all] [--json | --moves] [--svg DIR] [--trace FILE] [--OPTION VALUE ...]
                         [--max-states N] [--timeout SECONDS] [--max-memory SIZE]
     pearls analyze PUZZLE [--example NAME | --board BOARD] [--from-goals | --from-start]
                           [--workers N | --scheduler ADDRESS] [--json] [--OPTION VALUE ...]
