@@ -401,10 +401,11 @@ class Problem(Generic[S, M]):
         """The events ``tracer`` recorded of a search of this problem, as JSON, one
         object each, ``"event"`` naming its kind: ``expand`` (``state``, ``depth``, the
         states ``reached`` so far, and ``h`` and ``f`` where a heuristic led), ``plan``
-        (``by`` ``goalmoves`` or ``newplans``, ``state``, the plan ``given`` and the ``plans`` made, each move in
-        words), ``bound``, ``count`` (``expanded``, states
-        with none to show) and ``stopped`` (``after`` so many events, ``expanded``).  With ``draw``,
-        the first :data:`TRACE_DRAWN` expanded states carry their ``drawing`` too."""
+        (``by`` ``goalmoves`` or ``newplans``, ``state``, the plan ``given`` and the
+        ``plans`` made, each move in words), ``bound``, ``count`` (``expanded``: states
+        with none to show) and ``stopped`` (``after`` so many events, ``expanded``).
+        With ``draw``, the first :data:`TRACE_DRAWN` expanded states carry their
+        ``drawing`` too."""
         drawn = 0
         events: list[dict[str, JSON]] = []
         for event in tracer.recorded:
