@@ -83,7 +83,7 @@ FLAGS = [
 RUSH_HOUR = "/playground/?puzzle=rushhour&example=g1&method=bfs&run=1"
 EIGHT = {"puzzle": "eight", "example": "hardest", "method": "astar"}
 WATCHED = (
-    ({"puzzle": "rushhour", "example": "g1", "method": "plan"}, "watch-rushhour-plan.png", 24),
+    ({"puzzle": "rushhour", "example": "g1", "method": "plan"}, "watch-rushhour-plan.png", 29),
     ({"puzzle": "eight", "example": "hardest", "method": "astar"}, "watch-eight-astar.png", 40),
 )  # what the watch mode is checked on, its screenshot, and the steps taken before it
 LONG = "/playground/?puzzle=fifteen&example=forty-four&method=bfs&run=1"

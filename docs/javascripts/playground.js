@@ -389,7 +389,9 @@
       go(1);
       return element("section", { class: "pg-watcher", "aria-label": "the search, a step at a time" },
         element("h3", { text: "Watching the search" }), nav, counts, said,
-        element("div", { class: "pg-watch-view" }, picture, chart));
+        element("div", { class: "pg-watch-view" }, picture,
+          element("figure", { class: "pg-watch-levels" }, chart,
+            element("figcaption", { text: "states expanded at each depth, from 0" }))));
     }
 
     function showSurvey(answer) {
