@@ -332,7 +332,7 @@
           const goal = e.given.length ? e.given[e.given.length - 1] : null;
           return [
             element("p", { text: `the plan followed: ${spell(e.given)}` +
-              (goal ? ` (goal move ${goal}, premoves before it)` : "") }),
+              (goal ? ` (the goal move last, ${goal}; the premoves before it make room)` : "") }),
             element("p", { text: `new plans whose first move is legal now (newplans): ${e.plans.length}` }),
             element("ol", { class: "pg-watch-plans" }, ...e.plans.slice(0, 6).map((plan) =>
               element("li", { text: spell(plan) }))),
