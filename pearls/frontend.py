@@ -241,11 +241,13 @@ class Listed:
 
 @dataclass(frozen=True)
 class Stopped:
-    """A limit stopped the work: which, its bound, and what was explored by then."""
+    """A limit stopped the work: which, its bound, and what was explored by then (and
+    the search's events up to there, where a trace was asked for)."""
 
     puzzle: str
     method: str | None
     reached: LimitReached
+    trace: Trace | None = None
     status: ClassVar[str] = "limit"
 
     @property
@@ -443,7 +445,10 @@ def _solve(
         solution = d.solve(method, text, meter, draw and d.drawable, settings)
         return Unsolvable(solution) if solution.moves is None else Solved(solution)
     problem = d.problem(text, settings)
-    solution = replace(problem.solve(method, meter, draw and d.drawable), puzzle=d.name)
+    try:
+        solution = replace(problem.solve(method, meter, draw and d.drawable), puzzle=d.name)
+    except LimitReached as e:
+        return Stopped(d.name, method, e, problem.trace(meter, draw))
     trace = problem.trace(meter, draw)
     return Unsolvable(solution, trace) if solution.moves is None else Solved(solution, trace)
 

@@ -46,6 +46,7 @@ from pearls.frontend import (
     Solve,
     Solved,
     Source,
+    Stopped,
     Surveyed,
     Task,
     Usual,
@@ -220,6 +221,8 @@ def _shown(request: Request, outcome: Outcome) -> Answer:
         shown["frames"] = None if drawings is None else list(drawings)
         if outcome.trace is not None:
             shown["trace"] = list(outcome.trace)
+    if isinstance(outcome, Stopped) and outcome.trace is not None:
+        shown["trace"] = list(outcome.trace)
     if isinstance(outcome, Surveyed):
         shown.update(_surveyed(request, outcome))
     return shown

@@ -12,7 +12,7 @@ from laws import default_example, every_pair
 
 from pearls import cli
 from pearls.description import JSON
-from pearls.frontend import MAX_STATES, Example, Request, Solve, Solved, respond
+from pearls.frontend import MAX_STATES, Example, Limits, Request, Solve, Solved, Stopped, respond
 from pearls.puzzles import graph
 from pearls.registry import PUZZLES
 from pearls.search import psolve
@@ -199,3 +199,14 @@ def test_trace_refuses_a_batch(tmp_path: Path, capsys: Capture) -> None:
     assert (
         capsys.readouterr().err == "pearls: --trace watches one search: give --example or --board\n"
     )
+
+
+def test_a_search_stopped_by_a_limit_keeps_its_trace(capsys: Capture) -> None:
+    asked = Request("rushhour", Solve("bfs", trace=True), Example("g1"), limits=Limits(5))
+    stopped = respond(asked)
+    assert isinstance(stopped, Stopped) and stopped.trace is not None
+    assert [e["depth"] for e in stopped.trace] == [0, 1, 1, 1, 1]
+    argv = ["solve", "rushhour", "--max-states", "5", "--trace", "-"]
+    assert cli.main(argv) == 3
+    out = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["event"] for line in out] == ["expand"] * 5

@@ -212,6 +212,10 @@
     function show(op, answer) {
       outcome.textContent = answer.outcome;
       outcome.dataset.status = answer.status;
+      if (answer.status === "limit" && answer.trace) {
+        result.replaceChildren(watcher(answer.trace, null));
+        return;
+      }
       if (answer.status === "error" || answer.status === "limit") return;
       if (op === "analyze") showSurvey(answer);
       else showSolution(answer);

@@ -453,6 +453,8 @@ def _print(outcome: Outcome, args: _Args, out: TextIO, err: TextIO) -> int:
             _say(err, outcome.line)
             return 2
         case Stopped():
+            if args.trace is not None:
+                _write_trace(args.trace, outcome.trace or (), out)
             if args.json:
                 _lines([json.dumps(outcome.json)], out)
             limit = _LIMITS.get(outcome.reached.limit, "an option")
