@@ -195,7 +195,12 @@ def test_watching_carries_the_trace_its_expansions_drawn() -> None:
 
 
 def test_watching_keeps_to_its_number_of_events() -> None:
-    asked = {"puzzle": "eight", "example": "hardest", "method": "bfs", "watch": True}
+    asked: dict[str, JSON] = {
+        "puzzle": "eight",
+        "example": "hardest",
+        "method": "bfs",
+        "watch": True,
+    }
     trace = solve(asked)["trace"]
     assert isinstance(trace, list) and len(trace) == MAX_WATCHED + 1
     assert trace[-1] == {"event": "stopped", "after": MAX_WATCHED, "expanded": MAX_WATCHED}
