@@ -17,6 +17,9 @@ any that is not for 127.0.0.1 is a problem.  The checks:
 - the 8 puzzle's hardest board, solved by A*, says what CPython says (the same line);
 - a bad board shows the command line's one line (``pearls solve rushhour --board``);
 - Analyze says what CPython says, charts the histogram and draws the farthest positions;
+- ``/playground/?puzzle=rushhour&example=g1&method=plan&watch=1`` shows ``#watch``
+  reading "step 1 of N", N the events CPython's trace holds, and stepping forward
+  changes the drawing; the 8 puzzle by A* watched too;
 - a long search shows live progress, the page answers while it runs, Stop ends it, and
   the next search runs;
 - on each docs page with a ``pycon`` block, Run on its first block shows, for every
@@ -24,7 +27,9 @@ any that is not for 127.0.0.1 is a problem.  The checks:
 
 Screenshots of the playground solving a Rush Hour board and the 8 puzzle, and analysing
 the Rush Hour board, go to ``DIR/playground-rushhour.png``, ``DIR/playground-eight.png``
-and ``DIR/playground-analysis.png``, the figures to
+and ``DIR/playground-analysis.png``, the watch mode on Rush Hour planning and on the 8
+puzzle by A* to ``DIR/watch-rushhour-plan.png`` and ``DIR/watch-eight-astar.png``, the
+figures to
 ``DIR/figures.json``.  ``--bench ROUNDS`` also times ``bfsolve`` on Table 18.1's four
 problems in the browser and in CPython (with and without pyrsistent's C extension),
 round by round in turn, and reports the medians and their ratios.
@@ -79,6 +84,10 @@ FLAGS = [
 ]
 RUSH_HOUR = "/playground/?puzzle=rushhour&example=g1&method=bfs&run=1"
 EIGHT = {"puzzle": "eight", "example": "hardest", "method": "astar"}
+WATCHED = (
+    ({"puzzle": "rushhour", "example": "g1", "method": "plan"}, "watch-rushhour-plan.png", 29),
+    ({"puzzle": "eight", "example": "hardest", "method": "astar"}, "watch-eight-astar.png", 40),
+)  # what the watch mode is checked on, its screenshot, and the steps taken before it
 LONG = "/playground/?puzzle=fifteen&example=forty-four&method=bfs&run=1"
 KORF_1 = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3"  # Korf's first instance: 57 moves
 SECONDS = 240.0  # the longest wait for Python to load and answer, on a busy machine
@@ -324,6 +333,38 @@ def check_korf(check: Check, context: BrowserContext) -> None:
     page.close()
 
 
+def check_watch(check: Check, context: BrowserContext) -> None:
+    """The watch mode: ``#watch`` reads "step 1 of N" with CPython's N, and stepping
+    forward changes the drawing; a screenshot some steps in."""
+    for asked, shot, steps in WATCHED:
+        page = context.new_page()
+        query = "&".join(f"{k}={v}" for k, v in asked.items())
+        page.goto(f"{check.base}/playground/?{query}&watch=1")
+        outcome(page)
+        trace = solve({**asked, "watch": True}).get("trace")
+        total = len(trace) if isinstance(trace, list) else 0
+        said = page.inner_text("#watch")
+        check.expect(
+            said == f"step 1 of {total}", f"{query}: #watch says {said!r}, not step 1 of {total}"
+        )
+        first = page.inner_html(".pg-watch-frame")
+        changed = 0
+        for k in range(1, steps + 1):
+            page.click("button:has-text('Step')")
+            if not changed and page.inner_html(".pg-watch-frame") != first:
+                changed = k
+        check.figures[f"watch_{asked['puzzle']}_steps_to_a_new_drawing"] = changed
+        check.expect(changed > 0, f"{query}: {steps} steps forward left the drawing as it was")
+        said = page.inner_text("#watch")
+        want = f"step {steps + 1} of {total}"
+        check.expect(
+            said == want, f"{query}: after {steps} steps #watch says {said!r}, not {want!r}"
+        )
+        page.locator(".pg-watcher").scroll_into_view_if_needed()
+        page.locator(".pg-watcher").screenshot(path=check.out / shot)
+        page.close()
+
+
 def check_stop(check: Check, context: BrowserContext) -> None:
     """A long search: live progress, a page that answers, Stop, and a search after it."""
     page = context.new_page()
@@ -444,6 +485,7 @@ def run(site: Path, chromium: str, out: Path, rounds: int) -> Check:
             "lazy": lambda: check_lazy(check, context),
             "eight": lambda: check_eight(check, context),
             "korf": lambda: check_korf(check, context),
+            "watch": lambda: check_watch(check, context),
             "stop": lambda: check_stop(check, context),
             "examples": lambda: check_examples(check, context),
             "bench": lambda: bench(check, context, rounds) if rounds else None,

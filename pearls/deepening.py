@@ -105,7 +105,8 @@ def idsolve(
     ``idsolve q = head [ms | d <- [0 ..], Just ms <- [dlsearch d [([], q)]]]``
 
     ``depths`` are the limits tried, in order (``None``: all of ``0, 1, 2, ...``); a
-    finite one gives up with ``None`` after its last.  Among the shortest solutions,
+    finite one gives up with ``None`` after its last.  Each limit is told to the
+    puzzle's ``rounds`` observer, where it has one (a tracer's).  Among the shortest solutions,
     the first in depth-first order comes out, which need not be the one ``bfsolve``
     finds.
 
@@ -119,6 +120,8 @@ def idsolve(
     True
     """
     for d in count() if depths is None else depths:
+        if puzzle.rounds is not None:
+            puzzle.rounds(d)
         found, cut_off = dlsearch(puzzle, prune, d, [start(q)])
         if found is not None or not cut_off:
             return found

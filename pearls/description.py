@@ -38,6 +38,7 @@ from pearls.errors import OptionError
 from pearls.limits import Meter, Stats
 from pearls.methods import EVERY, Every, Technique
 from pearls.textform import quoted, whole_number
+from pearls.tracing import Bound, Counted, Event, Expanded, Planned, Tracer, unscored
 from pearls.types import JSON, M, Puzzle, S
 
 __all__ = [
@@ -69,6 +70,7 @@ V = TypeVar("V", covariant=True)  # an option's value, e.g. an int for --discs
 Command: TypeAlias = Literal["solve", "analyze", "generate"]  # what is asked of a puzzle
 COMMANDS: tuple[Command, ...] = ("solve", "analyze", "generate")
 MAX_DRAWN = 10_000  # the positions of one solution drawn at most
+TRACE_DRAWN = 500  # the expanded positions of a trace drawn at most
 
 
 class Analyser(Protocol):
@@ -346,6 +348,8 @@ class Solvable(Protocol):
 
     def drawing(self) -> str | None: ...
 
+    def trace(self, tracer: Tracer, draw: bool = False) -> tuple[dict[str, JSON], ...]: ...
+
 
 @dataclass(frozen=True)
 class Problem(Generic[S, M]):
@@ -392,6 +396,74 @@ class Problem(Generic[S, M]):
     def drawing(self) -> str | None:
         """The start drawn as SVG, where the puzzle has a drawing."""
         return None if self.draw is None else self.draw(self.start)
+
+    def trace(self, tracer: Tracer, draw: bool = False) -> tuple[dict[str, JSON], ...]:
+        """The events ``tracer`` recorded of a search of this problem, as JSON, one
+        object each, ``"event"`` naming its kind: ``expand`` (``state``, ``depth``, the
+        states ``reached`` so far, and ``h`` and ``f`` where a heuristic led), ``plan``
+        (``by`` ``goalmoves`` or ``newplans``, ``state``, the plan ``given`` and the
+        ``plans`` made, each move in words), ``bound``, ``count`` (``expanded``: states
+        with none to show) and ``stopped`` (``after`` so many events, ``expanded``).
+        With ``draw``, the first :data:`TRACE_DRAWN` expanded states carry their
+        ``drawing`` too."""
+        drawn = 0
+        events: list[dict[str, JSON]] = []
+        for event in tracer.recorded:
+            shown = self._event_json(event)
+            if draw and self.draw and isinstance(event, Expanded) and drawn < TRACE_DRAWN:
+                shown["drawing"] = self.draw(self._state(event.state))
+                drawn += 1
+            events.append(shown)
+        return tuple(events)
+
+    def _event_json(self, event: Event) -> dict[str, JSON]:
+        """One recorded event as JSON (:meth:`trace`)."""
+        match event:
+            case Expanded(state, depth, reached, h):
+                shown: dict[str, JSON] = {"event": "expand"}
+                shown |= {"state": self.state_json(self._state(state)), "depth": depth}
+                shown["reached"] = reached
+                return shown if h is None else shown | {"h": h, "f": depth + h}
+            case Planned(by, state, given, plans):
+                q = self._state(state)
+                made: list[JSON] = [self._plan_json(q, ms) for ms in plans]
+                return {
+                    "event": "plan",
+                    "by": by,
+                    "state": self.state_json(q),
+                    "given": self._plan_json(q, given),
+                    "plans": made,
+                }
+            case Bound(bound):
+                return {"event": "bound", "bound": bound}
+            case Counted(count):
+                return {"event": "count", "expanded": count}
+            case _:
+                return {"event": "stopped", "after": event.limit, "expanded": event.expanded}
+
+    def _plan_json(self, q: S, plan: tuple[object, ...]) -> JSON:
+        """A plan's moves, each in words as said from ``q``, the position the plan was
+        made at; a move the puzzle's words cannot say from there (a plan's later moves
+        need not be legal yet: a sliding tile's is said by the cell it leaves) is
+        written as Python writes it, e.g. ``(3, 1)``."""
+        return [self._said(q, self._move(m)) for m in plan]
+
+    def _said(self, q: S, m: M) -> str:
+        """One planned move in words from ``q``, else as Python writes it."""
+        try:
+            return self.words(q, m)
+        except (LookupError, ValueError, ArithmeticError):
+            return repr(m)
+
+    def _state(self, q: object) -> S:
+        """A state a tracer kept (inside a :class:`~pearls.informed.Scored` one, where
+        the search carried a heuristic): a tracer holds whatever a problem's methods
+        searched as objects, and the problem that ran the search takes them back."""
+        return unscored(q)  # type: ignore[return-value]  # the states this problem searched
+
+    def _move(self, m: object) -> M:
+        """A move a tracer kept in a plan, taken back as :meth:`_state` takes a state."""
+        return m  # type: ignore[return-value]  # the moves this problem's planner made
 
     def key(self, q: S) -> str:
         """A state's name, the same in every process: its JSON, keys sorted."""

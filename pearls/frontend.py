@@ -27,7 +27,7 @@ nothing prints.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import ClassVar, TypeAlias
 
@@ -45,6 +45,7 @@ from pearls.description import (
 from pearls.errors import BoardError, LimitReached, OptionError
 from pearls.limits import Meter, Progress, Stats
 from pearls.registry import PUZZLES
+from pearls.tracing import LIMIT, Tracer
 
 __all__ = [
     "MAX_STATES",
@@ -67,6 +68,7 @@ __all__ = [
     "Stopped",
     "Surveyed",
     "Task",
+    "Trace",
     "Unsolvable",
     "command_of",
     "generate",
@@ -111,10 +113,15 @@ Source: TypeAlias = Example | Board | Usual
 @dataclass(frozen=True)
 class Solve:
     """Solve by ``method`` (the puzzle's default where ``None``); a method that lists
-    every solution lists them; with ``draw``, every position is drawn as SVG too."""
+    every solution lists them; with ``draw``, every position is drawn as SVG too.  With
+    ``trace``, the search is recorded (:mod:`pearls.tracing`), at most ``events``
+    events, and the outcome carries them (drawn too, with ``draw``, the first
+    :data:`~pearls.description.TRACE_DRAWN` expansions)."""
 
     method: str | None = None
     draw: bool = False
+    trace: bool = False
+    events: int = LIMIT
 
 
 @dataclass(frozen=True)
@@ -174,12 +181,16 @@ class Request:
 
 # The outcomes
 
+Trace: TypeAlias = tuple[dict[str, JSON], ...]  # a search's events: ({"event": "expand", ...},)
+
 
 @dataclass(frozen=True)
 class Solved:
-    """One solution found."""
+    """One solution found, and the search's events where a trace was asked for (its
+    JSON leaves them out: a face writes them where it is asked to)."""
 
     solution: Solution
+    trace: Trace | None = None
     status: ClassVar[str] = "solved"
 
     @property
@@ -230,11 +241,13 @@ class Listed:
 
 @dataclass(frozen=True)
 class Stopped:
-    """A limit stopped the work: which, its bound, and what was explored by then."""
+    """A limit stopped the work: which, its bound, and what was explored by then (and
+    the search's events up to there, where a trace was asked for)."""
 
     puzzle: str
     method: str | None
     reached: LimitReached
+    trace: Trace | None = None
     status: ClassVar[str] = "limit"
 
     @property
@@ -351,6 +364,9 @@ def generate(
     :class:`Generate` each problem made and then, if the work stopped early, why."""
     limits = request.limits
     meter = Meter(limits.max_states, limits.timeout, progress, every, limits.max_memory)
+    if isinstance(request.task, Solve) and request.task.trace:
+        bounds = (limits.max_states, limits.timeout, progress, every, limits.max_memory)
+        meter = Tracer(*bounds, limit=request.task.events)
     method = request.task.method if isinstance(request.task, Solve) else None
     try:
         d = _puzzle(request.puzzle)
@@ -421,10 +437,20 @@ def _solve(
             raise OptionError(f"--{o.name} serves the methods {leads}, not {method}")
     offered = d.methods.get(method)
     if offered is not None and offered.every:
+        if isinstance(meter, Tracer):
+            raise OptionError(f"a trace watches a search for one solution, not {method}")
         found = tuple(d.every(text, meter, settings, draw, method))
         return Listed(d.name, method, found, meter.stats)
-    solution = d.solve(method, text, meter, draw and d.drawable, settings)
-    return Unsolvable(solution) if solution.moves is None else Solved(solution)
+    if not isinstance(meter, Tracer):
+        solution = d.solve(method, text, meter, draw and d.drawable, settings)
+        return Unsolvable(solution) if solution.moves is None else Solved(solution)
+    problem = d.problem(text, settings)
+    try:
+        solution = replace(problem.solve(method, meter, draw and d.drawable), puzzle=d.name)
+    except LimitReached as e:
+        return Stopped(d.name, method, e, problem.trace(meter, draw))
+    trace = problem.trace(meter, draw)
+    return Unsolvable(solution, trace) if solution.moves is None else Solved(solution, trace)
 
 
 def _made(d: Description, settings: Settings, task: Generate, meter: Meter) -> Iterator[Outcome]:

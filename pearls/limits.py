@@ -182,7 +182,12 @@ class Meter:
             self.generated += len(ms)
             return ms
 
-        return Puzzle(moves, puzzle.move, puzzle.solved)
+        return Puzzle(moves, puzzle.move, puzzle.solved, puzzle.rounds)
+
+    def heuristic(self, h: Callable[[S], int]) -> Callable[[S], int]:
+        """The heuristic a search is led by, as given: a meter does not count it (a
+        tracer records its values, :class:`pearls.tracing.Tracer`)."""
+        return h
 
     def watch_planner(self, planner: Planner[S, M]) -> Planner[S, M]:
         """The same planner over the watched puzzle.

@@ -169,12 +169,16 @@ def _led(
     if isinstance(h, Estimate):
         e, lifted = h, informed.scored(puzzle, h)
         return Method(
-            lambda q, meter: search(meter.watch(lifted), informed.score(e, q), informed.carried),
+            lambda q, meter: search(
+                meter.watch(lifted), informed.score(e, q), meter.heuristic(informed.carried)
+            ),
             about,
             shortest=True,
         )
     heuristic = h
-    return Method(lambda q, meter: search(meter.watch(puzzle), q, heuristic), about, True)
+    return Method(
+        lambda q, meter: search(meter.watch(puzzle), q, meter.heuristic(heuristic)), about, True
+    )
 
 
 _ASTAR = "a shortest solution led by a lower bound on the moves left (astar)"

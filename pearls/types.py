@@ -78,11 +78,16 @@ class Puzzle(Generic[S, M]):
 
     ``moves :: State -> [Move]``, ``move :: State -> Move -> State``,
     ``solved :: State -> Bool``.
+
+    ``rounds``, where given, is told the bound of each round a deepening search
+    starts (:func:`~pearls.deepening.idsolve`'s depth, :func:`~pearls.informed.idastar`'s
+    ``f``): an observer for a tracer (:mod:`pearls.tracing`), never part of the puzzle.
     """
 
     moves: Callable[[S], Sequence[M]]
     move: Callable[[S, M], S]
     solved: Callable[[S], bool]
+    rounds: Callable[[int], None] | None = None
 
 
 @dataclass(frozen=True)

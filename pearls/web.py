@@ -46,6 +46,7 @@ from pearls.frontend import (
     Solve,
     Solved,
     Source,
+    Stopped,
     Surveyed,
     Task,
     Usual,
@@ -57,6 +58,7 @@ __all__ = [
     "MAX_FARTHEST",
     "MAX_MEMORY",
     "MAX_TEXT",
+    "MAX_WATCHED",
     "Answer",
     "Post",
     "analyze",
@@ -74,6 +76,7 @@ COMMANDS = ("solve", "analyze")  # the commands the playground offers
 MAX_FARTHEST = 24  # the farthest positions of an analysis drawn at most
 MAX_MEMORY = 1 << 30  # bytes an analysis's table may take in a browser tab
 MAX_TEXT = 1 << 20  # characters of a board, as the command line reads one
+MAX_WATCHED = 5_000  # the events of a search the playground's watch mode steps through
 
 
 def catalogue() -> Answer:
@@ -132,11 +135,17 @@ def solve(message: Message, progress: Post | None = None) -> Answer:
     The answer: ``status``, the ``outcome`` line, the command line's ``text`` lines and
     ``json`` object, and for one solution the ``captions`` ("move 3: C down 3") and the
     positions ``frames`` drawn as SVG (``None`` where the puzzle has no drawing or the
-    solution is too long to draw).
+    solution is too long to draw).  With ``"watch": true``, the answer carries the
+    search's ``trace`` too: its events as ``pearls solve --trace`` writes them (at most
+    :data:`MAX_WATCHED`), the first :data:`~pearls.description.TRACE_DRAWN` expanded
+    positions each with its ``drawing``.
 
     >>> answer = solve({"puzzle": "hanoi", "options": {"discs": "3"}, "method": "bfs"})
     >>> answer["outcome"], answer["json"]["length"]
     ('solved in 7 moves (bfs, 24 states expanded)', 7)
+    >>> watched = solve({"puzzle": "graph", "example": "ladder", "watch": True})
+    >>> [(e["event"], e["state"]) for e in watched["trace"]]
+    [('expand', 'a'), ('expand', 'c'), ('expand', 'b'), ('expand', 'e')]
     >>> solve({"puzzle": "hanoi", "method": "guess"})["outcome"]
     "no method 'guess' for this problem: it offers bfs, plan, direct, dfs, astar, idastar"
     """
@@ -170,9 +179,11 @@ def draw(message: Message) -> Answer:
 
 
 def _solving(message: Message) -> Task:
-    """Solving by the method the message names, every position drawn."""
+    """Solving by the method the message names, every position drawn; with ``watch``,
+    the search traced too (at most :data:`MAX_WATCHED` events)."""
     method = message.get("method")
-    return Solve(None if method in (None, "") else _text(method, "method"), draw=True)
+    named = None if method in (None, "") else _text(method, "method")
+    return Solve(named, draw=True, trace=message.get("watch") is True, events=MAX_WATCHED)
 
 
 def _analysing(message: Message) -> Task:
@@ -208,6 +219,10 @@ def _shown(request: Request, outcome: Outcome) -> Answer:
         shown["captions"] = list(solution.captions)
         shown["notation"] = list(solution.notation)
         shown["frames"] = None if drawings is None else list(drawings)
+        if outcome.trace is not None:
+            shown["trace"] = list(outcome.trace)
+    if isinstance(outcome, Stopped) and outcome.trace is not None:
+        shown["trace"] = list(outcome.trace)
     if isinstance(outcome, Surveyed):
         shown.update(_surveyed(request, outcome))
     return shown

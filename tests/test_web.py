@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from pearls import web
 from pearls.cli import main
+from pearls.description import JSON, TRACE_DRAWN
 from pearls.limits import Stats
 from pearls.registry import PUZZLES
+from pearls.web import MAX_WATCHED, solve
 
 QUICK = {"max_states": 20_000, "timeout": 5}  # each request stops within seconds
 
@@ -180,3 +182,25 @@ def test_any_text_is_answered_in_one_line(name: str, board: str, op: str) -> Non
     answer = json.loads(web.handle(message(op, puzzle=name, board=board, **QUICK)))
     assert answer["status"] in ("solved", "none", "analysed", "limit", "error")
     assert "\n" not in answer["outcome"]
+
+
+def test_watching_carries_the_trace_its_expansions_drawn() -> None:
+    asked: dict[str, JSON] = {"puzzle": "rushhour", "example": "g1", "method": "bfs"}
+    assert "trace" not in solve(asked)
+    trace = solve({**asked, "watch": True})["trace"]
+    assert isinstance(trace, list) and len(trace) == 2_778
+    drawn = [e for e in trace if isinstance(e, dict) and "drawing" in e]
+    assert len(drawn) == TRACE_DRAWN and drawn == trace[:TRACE_DRAWN]
+    assert all(str(e["drawing"]).startswith("<svg") for e in drawn)
+
+
+def test_watching_keeps_to_its_number_of_events() -> None:
+    asked: dict[str, JSON] = {
+        "puzzle": "eight",
+        "example": "hardest",
+        "method": "bfs",
+        "watch": True,
+    }
+    trace = solve(asked)["trace"]
+    assert isinstance(trace, list) and len(trace) == MAX_WATCHED + 1
+    assert trace[-1] == {"event": "stopped", "after": MAX_WATCHED, "expanded": MAX_WATCHED}

@@ -2,7 +2,9 @@
 // that the site's build writes (pearls.web.catalogue), so no puzzle has code of its own
 // here.  The page's state lives in its address: puzzle, example or board, method, the
 // puzzle's options by name, max_states and timeout; run=1 solves on load, analyze=1
-// analyses.  Python loads on the first Solve or Analyze (window.pearlsRuntime).
+// analyses, watch=1 solves on load and steps through the search (the trace that
+// pearls.web sends with "watch": true).  Python loads on the first Solve or Analyze
+// (window.pearlsRuntime).
 (function () {
   "use strict";
   const OWN = "";  // the Board picker's value for a board of the reader's own
@@ -17,6 +19,7 @@
     const fields = {
       puzzle: $("pg-puzzle"), example: $("pg-example"), method: $("pg-method"),
       board: $("pg-board"), maxStates: $("pg-max-states"), timeout: $("pg-timeout"),
+      watch: $("pg-watch"),
     };
     const outcome = $("outcome");
     const progress = $("progress");
@@ -140,6 +143,7 @@
       else if (example !== "usual") asked.example = example;
       if (fields.maxStates.value.trim()) asked.max_states = fields.maxStates.value.trim();
       if (fields.timeout.value.trim()) asked.timeout = fields.timeout.value.trim();
+      if (op === "solve" && fields.watch.checked) asked.watch = true;
       return asked;
     }
 
@@ -156,6 +160,7 @@
       }
       if (fields.maxStates.value.trim()) params.set("max_states", fields.maxStates.value.trim());
       if (fields.timeout.value.trim()) params.set("timeout", fields.timeout.value.trim());
+      if (fields.watch.checked) params.set("watch", "1");
       for (const [name, value] of Object.entries(extra || {})) params.set(name, value);
       return `${location.pathname}?${params}`;
     }
@@ -207,6 +212,10 @@
     function show(op, answer) {
       outcome.textContent = answer.outcome;
       outcome.dataset.status = answer.status;
+      if (answer.status === "limit" && answer.trace) {
+        result.replaceChildren(watcher(answer.trace, null));
+        return;
+      }
       if (answer.status === "error" || answer.status === "limit") return;
       if (op === "analyze") showSurvey(answer);
       else showSolution(answer);
@@ -219,6 +228,7 @@
 
     function showSolution(answer) {
       const parts = [element("p", { class: "pg-stats", text: stats(answer.json) })];
+      if (answer.trace) parts.push(watcher(answer.trace, answer.frames ? answer.frames[0] : null));
       let go = null;
       if (answer.frames && answer.frames.length) {
         const viewer = stepper(answer.frames, answer.captions);
@@ -277,6 +287,117 @@
       return { nav, go };
     }
 
+    // Watching the search: one event of the trace at a time, the position last
+    // expanded drawn (the start before any), its depth, the counts so far, the plan
+    // being followed, and the states expanded at each depth as a growing chart.
+    function watcher(trace, startDrawing) {
+      const total = trace.length;
+      const status = element("p", { id: "watch", class: "pg-watch-step", "aria-live": "polite" });
+      const counts = element("p", { class: "pg-watch-counts" });
+      const said = element("div", { class: "pg-watch-event" });
+      const picture = element("div", { class: "pg-frame pg-watch-frame" });
+      const chart = element("div", { class: "pg-watch-chart", "aria-label": "states expanded at each depth" });
+      const speed = element("select", { class: "pg-watch-speed", title: "steps a second" },
+        ...[1, 4, 16, 64, 256].map((n) => element("option", { value: String(n), text: `${n} a second` })));
+      speed.value = "4";
+      let at = 0;
+      let timer = null;
+      // What the trace says up to step k: expansions, the last one, its depth, levels.
+      const upTo = (k) => {
+        let expanded = 0, last = null, drawing = startDrawing, reached = 0, bound = null;
+        const levels = [];
+        for (let i = 0; i < k; i += 1) {
+          const e = trace[i];
+          if (e.event === "expand") {
+            expanded += 1;
+            last = e;
+            reached = e.reached;
+            levels[e.depth] = (levels[e.depth] || 0) + 1;
+            if (e.drawing) drawing = e.drawing;
+            else drawing = null;
+          } else if (e.event === "count") {
+            expanded += e.expanded;
+          } else if (e.event === "bound") {
+            bound = e.bound;
+          }
+        }
+        return { expanded, last, drawing, reached, bound, levels };
+      };
+      const spell = (plan) => plan.length ? plan.join(", ") : "(nothing left: the goal is reached)";
+      const describe = (e) => {
+        if (e.event === "expand") {
+          const led = e.h !== undefined ? ` · h ${e.h} · f = g + h = ${e.f}` : "";
+          return [element("p", { text: `expanded a position at depth ${e.depth}${led}` })];
+        }
+        if (e.event === "plan" && e.by === "goalmoves") {
+          return [element("p", { text: `goal moves proposed (goalmoves): ${spell(e.plans[0])}` })];
+        }
+        if (e.event === "plan") {
+          const goal = e.given.length ? e.given[e.given.length - 1] : null;
+          return [
+            element("p", { text: `the plan followed: ${spell(e.given)}` +
+              (goal ? ` (the goal move last, ${goal}; the premoves before it make room)` : "") }),
+            element("p", { text: `new plans whose first move is legal now (newplans): ${e.plans.length}` }),
+            element("ol", { class: "pg-watch-plans" }, ...e.plans.slice(0, 6).map((plan) =>
+              element("li", { text: spell(plan) }))),
+          ];
+        }
+        if (e.event === "bound") return [element("p", { text: `a new round, bound ${e.bound}` })];
+        if (e.event === "count") return [element("p", { text: `${e.expanded} states expanded, none to show` })];
+        return [element("p", { text: `recording stopped after ${e.after.toLocaleString("en")} events; the search went on` })];
+      };
+      const bars = (levels) => {
+        const most = Math.max(1, ...levels.map((n) => n || 0));
+        const width = Math.max(1, levels.length) * 14;
+        const rects = levels.map((n, depth) => `<rect class="bar" x="${depth * 14 + 2}" ` +
+          `y="${60 - Math.round(56 * (n || 0) / most)}" width="10" height="${Math.round(56 * (n || 0) / most)}">` +
+          `<title>depth ${depth}: ${n || 0}</title></rect>`).join("");
+        return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 62" width="${width * 2}" height="124" ` +
+          `role="img"><title>states expanded at each depth</title>${rects}</svg>`;
+      };
+      const go = (k) => {
+        at = Math.max(1, Math.min(total, k));
+        const seen = upTo(at);
+        status.textContent = `step ${at} of ${total}`;
+        const depth = seen.last ? ` · depth ${seen.last.depth}` : "";
+        const bound = seen.bound !== null ? ` · bound ${seen.bound}` : "";
+        counts.textContent = `expanded ${seen.expanded.toLocaleString("en")} · reached ` +
+          `${seen.reached.toLocaleString("en")} · waiting ${Math.max(0, seen.reached - seen.expanded).toLocaleString("en")}` +
+          `${depth}${bound}`;
+        said.replaceChildren(...describe(trace[at - 1]));
+        if (seen.drawing) picture.innerHTML = seen.drawing;
+        else picture.replaceChildren(element("pre", { text: seen.last ? JSON.stringify(seen.last.state) : "" }));
+        chart.innerHTML = bars(seen.levels);
+        back.disabled = at === 1;
+        step.disabled = at === total;
+        if (at === total) pause();
+      };
+      const pause = () => {
+        clearInterval(timer);
+        timer = null;
+        play.textContent = "Play ▶";
+      };
+      const toggle = () => {
+        if (timer) { pause(); return; }
+        if (at === total) go(1);
+        play.textContent = "Pause ❚❚";
+        timer = setInterval(() => go(at + 1), 1000 / Number(speed.value));
+      };
+      const button = (text, title, onclick) =>
+        element("button", { type: "button", class: "md-button", text, title, onclick });
+      const back = button("◀ Back", "one step back", () => { pause(); go(at - 1); });
+      const play = button("Play ▶", "play or pause", toggle);
+      const step = button("Step ▶", "one step forward", () => { pause(); go(at + 1); });
+      speed.addEventListener("change", () => { if (timer) { pause(); toggle(); } });
+      const nav = element("div", { class: "pg-nav pg-watch-nav" }, back, play, step, speed, status);
+      go(1);
+      return element("section", { class: "pg-watcher", "aria-label": "the search, a step at a time" },
+        element("h3", { text: "Watching the search" }), nav, counts, said,
+        element("div", { class: "pg-watch-view" }, picture,
+          element("figure", { class: "pg-watch-levels" }, chart,
+            element("figcaption", { text: "states expanded at each depth, from 0" }))));
+    }
+
     function showSurvey(answer) {
       const farthest = answer.pictures.map((picture, i) => element("figure", { class: "pg-farthest" },
         answer.drawn[i] ? svgOf(answer.drawn[i]) : element("pre", { text: picture }),
@@ -311,6 +432,8 @@
       const params = new URLSearchParams(location.search);
       if (puzzles.has(params.get("puzzle"))) fields.puzzle.value = params.get("puzzle");
       choosePuzzle(current(), params);
+      fields.watch.checked = params.get("watch") === "1";
+      fields.watch.addEventListener("change", changed);
       if (found.available) note.remove();
       else note.textContent = found.why;
       form.hidden = false;
@@ -336,7 +459,7 @@
       $("pg-stop").addEventListener("click", () => { if (python) python.stop(); });
       if (!found.available) {
         $("pg-solve").disabled = $("pg-analyze").disabled = true;
-      } else if (params.get("run") === "1") {
+      } else if (params.get("run") === "1" || params.get("watch") === "1") {
         work("solve");
       } else if (params.get("analyze") === "1") {
         work("analyze");

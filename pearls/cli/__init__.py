@@ -4,7 +4,7 @@ name, only the registry (:mod:`pearls.registry`).
 ::
 
     pearls solve PUZZLE [--example NAME | --board BOARD | --batch FILE] [--method METHOD]
-                        [--all] [--json | --moves] [--svg DIR] [--OPTION VALUE ...]
+                        [--all] [--json | --moves] [--svg DIR] [--trace FILE] [--OPTION VALUE ...]
                         [--max-states N] [--timeout SECONDS] [--max-memory SIZE]
     pearls analyze PUZZLE [--example NAME | --board BOARD] [--from-goals | --from-start]
                           [--workers N | --scheduler ADDRESS] [--json] [--OPTION VALUE ...]
@@ -79,6 +79,7 @@ from pearls.frontend import (
     Source,
     Stopped,
     Task,
+    Trace,
     Unsolvable,
     Usual,
 )
@@ -88,6 +89,7 @@ from pearls.methods import EVERY
 from pearls.registry import BROKEN, ENTRIES, PUZZLES
 from pearls.render import listing_json, listing_text, record_text
 from pearls.rules import Entry
+from pearls.tracing import LIMIT
 
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
@@ -125,6 +127,7 @@ class _Args(argparse.Namespace):
     all: bool = False
     moves: bool = False
     svg: str | None = None
+    trace: str | None = None
     seed: int = 0
     count: int = 1
     from_goals: bool | None = None
@@ -231,6 +234,13 @@ def _add_solving(
         parser.add_argument(
             "--svg", metavar="DIR", help="write each position as DIR/000.svg, ... and index.html"
         )
+    parser.add_argument(
+        "--trace",
+        metavar="FILE",
+        help="write the search's events to FILE (- for standard output) as JSON lines: "
+        'each state expanded {"event": "expand", "state": ..., "depth": N}, a plan made, '
+        f"a deepening round's bound; at most {LIMIT:,} events, then one saying so",
+    )
 
 
 def _add_limits(parser: argparse.ArgumentParser) -> None:
@@ -403,6 +413,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
     limits = Limits(args.max_states, args.timeout, args.max_memory)
     with memory.limited(args.max_memory):
         if args.batch is not None:
+            if args.trace is not None:
+                raise OptionError("--trace watches one search: give --example or --board")
             return _batch(d, args, limits, out, err, stdin)
         request = Request(d.name, _task(d, args), _source(args, stdin), args.options(d), limits)
         return _answer(request, args, out, err)
@@ -452,7 +464,7 @@ def _task(d: Description, args: _Args) -> Task:
     method = EVERY if args.all else args.method
     if args.svg is not None and d.methods[method or d.default_method].every:
         raise OptionError("--svg draws one solution: name a --method that finds one")
-    return Solve(method, draw=args.svg is not None)
+    return Solve(method, draw=args.svg is not None, trace=args.trace is not None)
 
 
 def _source(args: _Args, stdin: TextIO | None) -> Source:
@@ -499,13 +511,18 @@ def _print(outcome: Outcome, args: _Args, out: TextIO, err: TextIO) -> int:
             _say(err, outcome.line)
             return 2
         case Stopped():
+            if args.trace is not None:
+                _write_trace(args.trace, outcome.trace or (), out)
             if args.json:
                 _lines([json.dumps(outcome.json)], out)
             limit = _LIMITS.get(outcome.reached.limit, "an option")
             _say(err, f"{outcome.line}; {limit} sets this limit")
             return 3
-        case Solved() if args.svg is not None:
-            _write_svg(args.svg, outcome)
+        case Solved() if args.svg is not None or args.trace is not None:
+            if args.trace is not None:
+                _write_trace(args.trace, outcome.trace or (), out)
+            if args.svg is not None:
+                _write_svg(args.svg, outcome)
     if args.json:
         _lines([json.dumps(outcome.json)], out)
     elif args.moves and isinstance(outcome, Solved) and not isinstance(outcome, Unsolvable):
@@ -532,6 +549,20 @@ def _write_svg(directory: str, outcome: Solved) -> None:
         )
     title = f"{solution.puzzle} ({solution.method})"
     frames.write(directory, svg.stepper(solution.drawings, solution.captions, title))
+
+
+def _write_trace(path: str, trace: Trace, out: TextIO) -> None:
+    """The trace as JSON lines, one event a line, into the file ``path`` (``-``:
+    ``out``); a file that cannot be written is one line of bad input."""
+    lines = [json.dumps(event) for event in trace]
+    if path == "-":
+        _lines(lines, out)
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.writelines(line + "\n" for line in lines)
+    except OSError as e:
+        raise InputError(f"--trace: cannot write to {path!r}: {e.strerror or e}") from e
 
 
 def _batch(
