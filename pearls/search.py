@@ -17,12 +17,12 @@ expanding the same states):
 * **a successor already expanded** never joins the frontier: the equations would
   drop it unexpanded at ``q ∈ qs``; a state the caller marked visited is still an
   answer when solved, as the equations say;
-* **``bfsearch'`` builds whole levels**, each state listed once; the next level comes
-  out in the equations' order (its docstring shows why), and only the order of
-  expansions inside a level differs.
+* **``bfsearch'`` builds whole levels**, each state listed once, expanded and listed
+  in the equations' order (its docstring shows why).
 
-Elsewhere the order of exploration is exactly the equations', and where a puzzle has
-several shortest (or planned) solutions, the one Bird's code finds comes out.
+The order of exploration is exactly the equations' (a tracer, :mod:`pearls.tracing`,
+shows it), and where a puzzle has several shortest (or planned) solutions, the one
+Bird's code finds comes out.
 ``docs/performance.md`` measures what each liberty saves, and why flat nodes matter to
 Python's garbage collector.
 """
@@ -177,8 +177,8 @@ def bfsearch_(
     puzzle: Puzzle[S, M], qs: Iterable[S], rs: Frontier[S, M], ps: Frontier[S, M]
 ) -> list[M] | None:
     """Breadth-first search with an accumulator ``rs`` for the next level: the
-    chapter's final form, which visits alternate levels right to left, still finding
-    a shortest solution.
+    chapter's final form, which lists alternate levels right to left, still finding a
+    shortest solution.
 
     ::
 
@@ -189,16 +189,16 @@ def bfsearch_(
           | q ∈ qs    = bfsearch' qs rs ps
           | otherwise = bfsearch' (q : qs) (succs p ++ rs) ps
 
-    The loop builds one level at a time.  From a level ``p1, ..., pn`` the equations
-    gather ``succs pn ++ ... ++ succs p1 ++ rs`` and then expand, in that order, the
-    first entry of each state that no earlier level holds.  So the loop expands a
-    level last state first, lists each successor the first time its state appears,
-    and the next level comes out as exactly the states the equations will expand, in
-    their order, each linked to its parent (a state is marked when listed, as in a
-    hand-written breadth-first search, and waits on no frontier twice).  A solved
-    state is caught as it is listed; the equations reach it after expanding the rest
-    of the level and the states listed ahead of it, and so does the loop, so the
-    answer and the expansions are theirs.
+    The loop builds one level at a time.  It expands a level ``p1, ..., pn`` in that
+    order, as the equations do; they gather ``succs pn ++ ... ++ succs p1 ++ rs`` and
+    then expand, in that order, the first entry of each state that no earlier level
+    holds.  So the loop lists the successors last state first, each the first time its
+    state appears, and the next level comes out as exactly the states the equations
+    will expand, in their order, each linked to its parent (a state is marked when
+    listed, as in a hand-written breadth-first search, and waits on no frontier
+    twice).  A solved state is caught as it is listed, once its level is expanded;
+    the equations reach it after expanding the states listed ahead of it, and so does
+    the loop, so the answer and the expansions, in their order, are theirs.
 
     >>> from pearls.puzzles import graph
     >>> ladder = graph.puzzle({"a": "bc", "b": "d", "c": "e", "e": "d"}, goal="d")
@@ -239,19 +239,19 @@ def _listed(
 def _next_level(
     puzzle: Puzzle[S, M], links: _Links[S, M], level: list[S], listed: list[S]
 ) -> _Node[S, M] | None:
-    """List in ``listed`` the states one move beyond ``level`` that no level holds yet,
-    in the order of Bird's accumulator (``succs p ++ rs``: the level's last path
-    first), each linked to its parent; the first solved one, if any, ends the listing
-    instead, once the rest of ``level`` is expanded as the equations expand it."""
+    """Expand ``level`` in order, as the equations do, and list in ``listed`` the states
+    one move beyond it that no level holds yet, in the order of Bird's accumulator
+    (``succs pn ++ ... ++ succs p1``: the level's last path first), each linked to its
+    parent; the first solved one, if any, ends the listing instead."""
     moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
+    expanded = list(map(moves, level))
     push = listed.append
-    for q in reversed(level):
-        for m in moves(q):
+    for q, ms in zip(reversed(level), reversed(expanded), strict=True):
+        for m in ms:
             r = move(q, m)
             if r not in links:
                 node = links[r] = (r, m, q)
                 if solved(r):
-                    _expand(moves, level[: level.index(q)])
                     return node
                 push(r)
     return None
