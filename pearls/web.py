@@ -6,7 +6,7 @@ The page sends a request as a JSON object and reads back one JSON object; nothin
 prints, reads files or knows a puzzle by name.  :func:`catalogue` lists the registry
 (:mod:`pearls.registry`) for the playground's pickers; :func:`solve` and :func:`analyze`
 answer as ``pearls solve`` and ``pearls analyze`` do, in the words of
-:mod:`pearls.cli.render`, with every position drawn; :func:`draw` draws a board;
+:mod:`pearls.render`, with every position drawn; :func:`draw` draws a board;
 :func:`handle` dispatches one message.  Each is a face over :mod:`pearls.frontend`:
 the request read from JSON, the outcome written as JSON, so the page's words are the
 command line's.

@@ -8,6 +8,8 @@ import json
 import os
 import resource
 import socket
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +22,9 @@ from pearls.cli.memory import limited, size
 from pearls.cli.reading import MAX_TEXT
 
 Capture = pytest.CaptureFixture[str]
+
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
@@ -223,3 +228,20 @@ def test_svg_says_why_it_cannot_draw(capsys: Capture, tmp_path: Path) -> None:
     assert code == 2 and "unrecognized arguments: --svg" in one_line(err)
     code, _, err = run(capsys, "solve", "knight", "--all", "--svg", folder)
     assert code == 2 and "--svg draws one solution: name a --method that finds one" in one_line(err)
+
+
+def test_the_memory_limit_says_what_was_explored_when_it_stopped_the_work() -> None:
+    """The memory limit reached mid-search said "0 states expanded in 0.00 s"; the line
+    and the JSON carry the meter's counts (in a process of its own: the limit is the
+    process's)."""
+    argv = ["solve", "hanoi", "--discs", "64", "--method", "bfs", "--max-memory", "200M"]
+    done = subprocess.run(
+        [sys.executable, "-m", "pearls", *argv, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    stats = json.loads(done.stdout)["stats"]
+    assert done.returncode == 3 and stats["expanded"] > 1000 and stats["seconds"] > 0
+    assert f"({stats['expanded']:,} states expanded in" in done.stderr
