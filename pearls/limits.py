@@ -11,7 +11,7 @@ search is bounded, watched and counted the same way.
 >>> meter = Meter(max_states=100)
 >>> bfsolve(meter.watch(graph.puzzle({1: [2, 3], 2: [4], 3: [4]}, goal=4)), 1)
 [3, 4]
->>> meter.expanded  # states 1, 3 and 2; state 4 is solved, so never expanded
+>>> meter.expanded  # states 1, 2 and 3; state 4 is solved, so never expanded
 3
 
 A search that would run past a limit raises :class:`~pearls.errors.LimitReached`

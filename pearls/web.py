@@ -145,7 +145,7 @@ def solve(message: Message, progress: Post | None = None) -> Answer:
     ('solved in 7 moves (bfs, 24 states expanded)', 7)
     >>> watched = solve({"puzzle": "graph", "example": "ladder", "watch": True})
     >>> [(e["event"], e["state"]) for e in watched["trace"]]
-    [('expand', 'a'), ('expand', 'c'), ('expand', 'b'), ('expand', 'e')]
+    [('expand', 'a'), ('expand', 'b'), ('expand', 'c'), ('expand', 'e')]
     >>> solve({"puzzle": "hanoi", "method": "guess"})["outcome"]
     "no method 'guess' for this problem: it offers bfs, plan, direct, dfs, astar, idastar"
     """
