@@ -36,7 +36,7 @@ most the length of the path being followed.
 >>> bfsolve(tracer.watch(graph.puzzle({1: [2, 3], 2: [4], 3: [4]}, goal=4)), 1)
 [3, 4]
 >>> [(e.state, e.depth) for e in tracer.recorded if isinstance(e, Expanded)]
-[(1, 0), (3, 1), (2, 1)]
+[(1, 0), (2, 1), (3, 1)]
 >>> tracer.expanded
 3
 
