@@ -39,9 +39,11 @@ from pearls.frontend import (
     Analyze,
     Board,
     Draw,
+    Drawn,
     Example,
     Limits,
     Outcome,
+    Refused,
     Request,
     Solve,
     Solved,
@@ -208,9 +210,9 @@ def _shown(request: Request, outcome: Outcome) -> Answer:
     """What the page shows of an outcome beside its line: the words and the JSON, and
     for a solution its captions and drawn positions, for an analysis its chart and
     farthest positions drawn."""
-    if outcome.status == "error":
+    if isinstance(outcome, Refused):
         return {}
-    if outcome.status == "ok":
+    if isinstance(outcome, Drawn):
         return dict(outcome.json)
     shown: Answer = {"text": list(outcome.lines), "json": outcome.json}
     if isinstance(outcome, Solved):
@@ -239,10 +241,12 @@ def _surveyed(request: Request, outcome: Surveyed) -> Answer:
     )
     shown = survey.pictures[:MAX_FARTHEST]
     d = PUZZLES[request.puzzle]
+    drawing = {o.name for o in d.options_of("solve")}  # the options a board is drawn by
+    given = {name: text for name, text in request.options.items() if name in drawing}
     return {
         "chart": chart,
         "pictures": list(shown),
-        "drawn": [_drawn(d, picture, request.options) for picture in shown],
+        "drawn": [_drawn(d, picture, given) for picture in shown],
     }
 
 
@@ -252,14 +256,9 @@ def _drawn(d: Description, picture: str, options: Mapping[str, str]) -> str | No
     if not d.drawable:
         return None
     try:
-        return d.drawing(picture, {k: v for k, v in options.items() if k in _solving_options(d)})
+        return d.drawing(picture, options)
     except BoardError:
         return None
-
-
-def _solving_options(d: Description) -> set[str]:
-    """The names of the options ``solve`` takes."""
-    return {o.name for o in d.options_of("solve")}
 
 
 def _request(message: Message, task: Task) -> Request:
