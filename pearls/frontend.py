@@ -368,6 +368,7 @@ def generate(
         bounds = (limits.max_states, limits.timeout, progress, every, limits.max_memory)
         meter = Tracer(*bounds, limit=request.task.events)
     method = request.task.method if isinstance(request.task, Solve) else None
+    ran_out = False
     try:
         d = _puzzle(request.puzzle)
         if isinstance(request.task, Solve):
@@ -381,7 +382,9 @@ def generate(
         yield Refused(str(e))
     except LimitReached as e:
         yield Stopped(request.puzzle, method, e)
-    except MemoryError:
+    except MemoryError:  # said once the traceback, and the work it holds, is let go
+        ran_out = True
+    if ran_out:
         why = "the work needed more memory"
         bound = limits.max_memory or 0
         reached = LimitReached("memory", meter.expanded, meter.seconds, bound, why)
