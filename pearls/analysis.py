@@ -43,6 +43,7 @@ __all__ = [
     "is_perfect",
     "lehmer",
     "levels",
+    "ranked_successors",
 ]
 
 T = TypeVar("T", bound=Hashable)  # a state of a space analysed by its hash
@@ -52,7 +53,13 @@ T = TypeVar("T", bound=Hashable)  # a state of a space analysed by its hash
 class PerfectHash(Generic[T]):
     """A minimal perfect hash: ``rank`` maps the states one to one onto ``range(size)``;
     ``unrank``, where given, is its inverse (an analysis on a cluster then ships ranks
-    alone, :mod:`pearls.distributed`).  ``size`` is a whole number of at least 0, or
+    alone, :mod:`pearls.distributed`).  ``successors``, where given, makes (once: it may
+    build tables) the moves of ranks themselves, a function from a state's rank to its
+    successors' ranks in the order of its moves, no state built::
+
+        successors () r = [rank (move q m) | m <- moves q]    where q = unrank r
+
+    ``size`` is a whole number of at least 0, or
     :class:`~pearls.errors.HashError`; it may be larger than any memory (the Tower of
     Hanoi's ``3 ** 64``), and an analysis by it then raises :class:`MemoryError` before
     allocating anything.  A rank outside ``range(size)``, met in an analysis, raises
@@ -70,6 +77,7 @@ class PerfectHash(Generic[T]):
     rank: Callable[[T], int]
     size: int
     unrank: Callable[[int], T] | None = None
+    successors: Callable[[], Callable[[int], Sequence[int]]] | None = None
 
     def __post_init__(self) -> None:
         size: object = self.size
@@ -284,39 +292,63 @@ def compact_levels(
 
     This is the form for spaces too large for a set of state objects: the 239,500,800
     positions of the 3x4 sliding puzzle take 30 MB of bits and two levels of ranks,
-    where a set would need over 40 GB.
+    where a set would need over 40 GB.  Where the hash works out a rank's successors
+    itself (:attr:`PerfectHash.successors`) no state is built at all but the farthest.
 
     >>> from pearls.puzzles import graph
     >>> ring = graph.puzzle({0: [1, 3], 1: [2], 2: [0], 3: [2]}, goal=9)
     >>> [list(level) for level in compact_levels(ring, [0], PerfectHash(int, 4), int)]
     [[0], [1, 3], [2]]
     """
-    moves, move = puzzle.moves, puzzle.move
     seen = bytearray(_addressable((h.size + 7) // 8))
     level = _rank_array(h.size)
-
-    def rank(q: S) -> int:
-        r = h.rank(q)
-        if not 0 <= r < h.size:
-            raise _outside(h, q, r)
-        return r
-
     for q in starts:
-        r = rank(q)
+        r = _checked_rank(h, q)
         if not seen[r >> 3] & 1 << (r & 7):
             seen[r >> 3] |= 1 << (r & 7)
             level.append(r)
+    successors = ranked_successors(puzzle, h, unrank)
     while level:
         yield level
         after = _rank_array(h.size)
         for r in level:
-            q = unrank(r)
-            for m in moves(q):
-                s = rank(move(q, m))
+            for s in successors(r):
                 if not seen[s >> 3] & 1 << (s & 7):
                     seen[s >> 3] |= 1 << (s & 7)
                     after.append(s)
         level = after
+
+
+def ranked_successors(
+    puzzle: Puzzle[S, M], h: PerfectHash[S], unrank: Callable[[int], S]
+) -> Callable[[int], Sequence[int]]:
+    """The function from a state's rank to its successors' ranks, in the order of its
+    moves: the hash's own (:attr:`PerfectHash.successors`) where it has them, else by
+    unranking, moving and ranking, each rank checked to lie in ``range(h.size)``.
+
+    >>> from pearls.puzzles import graph
+    >>> ring = graph.puzzle({0: [1, 3], 1: [2], 2: [0], 3: [2]}, goal=9)
+    >>> ranked_successors(ring, PerfectHash(int, 4), int)(0)
+    [1, 3]
+    """
+    if h.successors is not None:
+        return h.successors()
+    moves, move = puzzle.moves, puzzle.move
+
+    def by_states(r: int) -> list[int]:
+        q = unrank(r)
+        return [_checked_rank(h, move(q, m)) for m in moves(q)]
+
+    return by_states
+
+
+def _checked_rank(h: PerfectHash[S], q: S) -> int:
+    """``h.rank q``, or :class:`~pearls.errors.HashError` where it lies outside
+    ``range(h.size)``."""
+    r = h.rank(q)
+    if not 0 <= r < h.size:
+        raise _outside(h, q, r)
+    return r
 
 
 def analyze_compact(

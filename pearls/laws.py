@@ -27,7 +27,10 @@ its description and its rules written apart from the model) and gives a
 - ``analysis``: ``analyze`` of each example measures that board's component as a plain
   breadth-first search does;
 - ``every-solution``: every solution an all-solutions method lists replays and keeps
-  the rules, and it lists none exactly where none exists.
+  the rules, and it lists none exactly where none exists;
+- ``ranked``: a perfect hash ranks the states near each example one to one, its
+  ``unrank`` undoes its ``rank``, and its own successors of a rank are the ranks of the
+  model's moves, in order (what an analysis by ranks relies on).
 
 >>> from pearls.registry import ENTRIES
 >>> verdicts = judged(Trial(ENTRIES["hanoi"], walks=1))
@@ -45,6 +48,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
+from pearls.analysis import PerfectHash
 from pearls.description import JSON, Description, Problem, Solution, Survey
 from pearls.errors import LimitReached
 from pearls.frontend import MAX_STATES
@@ -66,6 +70,8 @@ __all__ = [
 SURVEY_STATES = 30_000  # the states an analysis law expands before a component counts as large
 SURVEY_BYTES = 1 << 30  # the table of flags an analysis here may set aside
 MOST_LISTED = 100  # the solutions of an all-solutions method checked
+RANKED_STATES = 2_000  # the states near each example whose ranks the law "ranked" checks
+RANKED_RANDOM = 200  # and the random ranks it unranks
 
 
 class Broken(Exception):
@@ -482,6 +488,40 @@ def analysis(trial: Trial) -> None:
             require(by_default.histogram == from_start.histogram, f"{where}: histograms differ")
 
 
+def _ranks_kept(p: Problem[S, M], h: PerfectHash[S], states: Sequence[S], where: str) -> None:
+    """``h`` ranks ``states`` one to one into ``range(h.size)``; its ``unrank`` undoes
+    each rank, and its own successors are the model's moves ranked."""
+    successors = None if h.successors is None else h.successors()
+    ranks: set[int] = set()
+    for q in states:
+        r, at = h.rank(q), f"{where}, at {_shown(p.state_json(q))}"
+        require(0 <= r < h.size and r not in ranks, f"{at}: the rank {r} is out of range or taken")
+        ranks.add(r)
+        require(h.unrank is None or h.unrank(r) == q, f"{at}: unrank does not undo the rank")
+        if successors is not None:
+            found = list(successors(r))
+            moved = [h.rank(p.puzzle.move(q, m)) for m in p.puzzle.moves(q)]
+            require(found == moved, f"{at}: the hash's successors {found}, the moves' {moved}")
+
+
+def ranked(trial: Trial) -> None:
+    """Where an example's problem has a perfect hash: it ranks the component's first
+    states (up to the trial's analysis size) one to one; ``unrank`` undoes ``rank``, on
+    them and on random ranks; and the hash's own successors of a rank are the ranks of
+    the model's moves, in their order."""
+    rng = random.Random(trial.seed)
+    for example in trial.description.examples:
+        p, where = trial.problem(example), f"example {example!r}"
+        h = p.perfect_hash
+        if h is None:
+            continue
+        near = plain_levels(p.puzzle, [p.start], RANKED_STATES) or []
+        states = [q for level in near for q in level][:RANKED_STATES]
+        if h.unrank is not None and h.size:
+            states += [h.unrank(rng.randrange(h.size)) for _ in range(RANKED_RANDOM)]
+        _ranks_kept(p, h, list({p.key(q): q for q in states}.values()), where)
+
+
 def every_solution(trial: Trial) -> None:
     """Every solution an all-solutions method lists (the first hundred) replays and
     keeps the rules; it lists none exactly where none exists."""
@@ -511,4 +551,5 @@ LAWS: tuple[Law, ...] = (
     Law("legal-moves", "the model's moves are the rules' legal moves", legal_moves),
     Law("analysis", "analyze measures each example's component as a plain search", analysis),
     Law("every-solution", "every solution listed replays and keeps the rules", every_solution),
+    Law("ranked", "a perfect hash ranks one to one, and its own moves are the model's", ranked),
 )

@@ -28,7 +28,7 @@ from pearls.rules import Entry
 
 HERE = (
     *("offers", "every-method", "every-example", "replay", "rules", "shortest", "text"),
-    *("reversible", "every-solution"),
+    *("reversible", "every-solution", "ranked"),
 )
 BY_NAME = {law.name: law for law in LAWS}
 
