@@ -1,19 +1,24 @@
 """The whole-space analysis on Dask beside the best of one process, side by side in one
 run: the figures behind docs/performance.md's scale-out table.
 
-One process analyses the tray three ways (a set of states, flags by rank, the compact
-form); a local cluster of 2 worker processes, started beforehand and not timed, analyses
-it by ranks alone (the states travel as packed ranks) and, for comparison, as pickled
-states (the path of puzzles without an unrank).  The five take turns, round by round;
-each time is the median.  Then one more run by ranks reports each worker's CPU seconds
-and peak resident memory, on a fresh cluster.
+One process analyses the tray four ways (a set of states; flags by rank; the compact
+form, its successors worked out from each rank; the compact form by unranking, moving
+and ranking each board); a local cluster of 2 worker processes, started beforehand and
+not timed, analyses it by ranks alone (the states travel as packed ranks) and, for
+comparison, as pickled states (the path of puzzles without an unrank).  The contenders
+take turns, round by round; each time is the median.  Then one more run by ranks
+reports each worker's CPU seconds and peak resident memory, on a fresh cluster.
 
-    .venv/bin/python -m bench.scaleout [--quick] [--rounds N]
+``--large`` analyses the 3x4 tray's 239,500,800 boards once, by ranks on 2 workers and
+compactly in one process (minutes each): figures for the docs, not for ``make bench``.
+
+    .venv/bin/python -m bench.scaleout [--quick | --large] [--rounds N]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import time
@@ -27,6 +32,8 @@ from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact
 from pearls.puzzles import graph, sliding
 
 __all__ = ["analysis_table", "main"]
+
+Board = sliding.Board
 
 
 def _worker_figures() -> tuple[float, int]:
@@ -49,60 +56,117 @@ def _latency(address: str, levels: int = 100) -> float:
     return (time.perf_counter() - began) / (levels + 1)
 
 
-def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, JSON]]:
-    """The table for the tray ``f``: one process three ways, 2 workers two ways."""
+def _one_process(f: sliding.Frame, found: list[Analysis[Board]]) -> dict[str, Callable[[], object]]:
+    """The single-process contenders; the set analysis keeps its answer in ``found``."""
     puzzle, h = sliding.puzzle(f), sliding.rank(f)
     unrank = h.unrank
     assert unrank is not None
+    by_boards = dataclasses.replace(h, successors=None)
+    compact = partial(analyze_compact, puzzle, [f.goal])
+    return {
+        "one process, a set": lambda: found.append(analyze(puzzle, [f.goal])),
+        "one process, flags": lambda: analyze(puzzle, [f.goal], h),
+        "one process, compact": lambda: compact(h, unrank),
+        "one process, compact by boards": lambda: compact(by_boards, unrank),
+    }
+
+
+def _workers(f: sliding.Frame, address: str) -> dict[str, Callable[[], object]]:
+    """The contenders on the cluster at ``address``."""
+    puzzle, h = sliding.puzzle(f), sliding.rank(f)
+    on = partial(distributed.analyze, puzzle, [f.goal], scheduler=address)
     pickled = PerfectHash(h.rank, h.size)  # the same hash without unrank: states travel
+    return {"2 workers, ranks": lambda: on(h), "2 workers, pickled states": lambda: on(pickled)}
+
+
+def _each_worker(f: sliding.Frame) -> tuple[list[str], list[list[float]]]:
+    """One analysis by ranks on a fresh cluster of 2: each worker's CPU seconds and
+    peak resident memory, in words and as figures."""
     with distributed.client(workers=2) as c:
-        address = str(c.scheduler_info()["address"])
-        on = partial(distributed.analyze, puzzle, [f.goal], scheduler=address)
-        found: list[Analysis[sliding.Board]] = []
-        contenders: dict[str, Callable[[], object]] = {
-            "one process, a set": lambda: found.append(analyze(puzzle, [f.goal])),
-            "one process, flags": lambda: analyze(puzzle, [f.goal], h),
-            "one process, compact": lambda: analyze_compact(puzzle, [f.goal], h, unrank),
-            "2 workers, ranks": lambda: on(h),
-            "2 workers, pickled states": lambda: on(pickled),
-        }
-        times = alternate(contenders, rounds, warmup=0)
-        latency = _latency(address)
-    with distributed.client(workers=2) as c:  # fresh workers: their peaks are this run's
         c.run(sliding.rank(f).rank, f.goal)  # each imports the tiles' model first
         before = c.run(_worker_figures)
-        distributed.analyze(puzzle, [f.goal], h, scheduler=str(c.scheduler_info()["address"]))
+        h = sliding.rank(f)
+        distributed.analyze(sliding.puzzle(f), [f.goal], h, scheduler=c.scheduler_info()["address"])
         after = c.run(_worker_figures)
+    words = [
+        f"{after[w][0] - before[w][0]:.2f} s of CPU, peak {after[w][1] / 1024:.0f} MiB resident "
+        f"(at start {before[w][1] / 1024:.0f})"
+        for w in sorted(after)
+    ]
+    return words, [[after[w][0] - before[w][0], after[w][1]] for w in sorted(after)]
+
+
+def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, JSON]]:
+    """The table for the tray ``f``: one process four ways, 2 workers two ways."""
+    found: list[Analysis[Board]] = []
+    with distributed.client(workers=2) as c:
+        address = str(c.scheduler_info()["address"])
+        contenders = _one_process(f, found) | _workers(f, address)
+        times = alternate(contenders, rounds, warmup=0)
+        latency = _latency(address)
+    workers, figures = _each_worker(f)
     best = min(times[k].median for k in contenders if k.startswith("one"))
     rows = [
         [label, f"{t.median:.2f}", f"{t.low:.2f}-{t.high:.2f}", f"{best / t.median:.2f}"]
         for label, t in times.items()
     ]
-    workers = [
-        f"{after[w][0] - before[w][0]:.2f} s of CPU, peak {after[w][1] / 1024:.0f} MiB resident "
-        f"(at start {before[w][1] / 1024:.0f})"
-        for w in sorted(after)
-    ]
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    size = sliding.rank(f).size
     lines = markdown_table(["analysis", "seconds", "range", "speed-up on the best"], rows)
-    lines += ["", f"the {f.rows}x{f.cols} tray's {h.size:,} states from the goal, the median of "
+    lines += ["", f"the {f.rows}x{f.cols} tray's {size:,} states from the goal, the median of "
               f"{rounds} rounds taken in turns; the best single process "
               f"{best:.2f} s. Each worker, one more run by ranks: {'; '.join(workers)}. "
-              f"A level with nothing to do takes {latency * 1000:.0f} ms ({h.size:,} states "
+              f"A level with nothing to do takes {latency * 1000:.1f} ms ({size:,} states "
               f"lie in {len(found[-1].histogram)} levels). "
               f"Load average after: {load}."]  # fmt: skip
     data: dict[str, JSON] = {label: list(t.runs) for label, t in times.items()}
-    data["workers"] = [[after[w][0] - before[w][0], after[w][1]] for w in sorted(after)]
+    data["workers"] = [list(pair) for pair in figures]
     data["latency"] = latency
     return lines, data
 
 
+def large(f: sliding.Frame) -> list[str]:
+    """The tray ``f`` once by ranks on 2 workers (each worker's CPU and peak memory),
+    then once compactly in one process: a line each."""
+    puzzle, h = sliding.puzzle(f), sliding.rank(f)
+    unrank = h.unrank
+    assert unrank is not None
+    with distributed.client(workers=2) as c:
+        c.run(h.rank, f.goal)
+        before = c.run(_worker_figures)
+        began = time.perf_counter()
+        shared = distributed.analyze(puzzle, [f.goal], h, scheduler=c.scheduler_info()["address"])
+        on_two = time.perf_counter() - began
+        after = c.run(_worker_figures)
+    workers = "; ".join(
+        f"{after[w][0] - before[w][0]:.0f} s of CPU, peak {after[w][1] / 1024:.0f} MiB"
+        for w in sorted(after)
+    )
+    began = time.perf_counter()
+    alone = analyze_compact(puzzle, [f.goal], h, unrank)
+    in_one = time.perf_counter() - began
+    same = alone.histogram == shared.histogram and set(alone.farthest) == set(shared.farthest)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return [
+        f"the {f.rows}x{f.cols} tray: {shared.states:,} states in {len(shared.histogram)} levels",
+        f"2 workers by ranks: {on_two:.0f} s ({workers})",
+        f"one process, compact: {in_one:.0f} s; the same histogram and farthest: {same}",
+        f"load average after: {load}",
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print the table (the 2x5 tray; the 8 puzzle with ``--quick``)."""
+    """Print the table (the 2x5 tray; the 8 puzzle with ``--quick``), or the 3x4 tray's
+    two runs with ``--large``."""
     parser = argparse.ArgumentParser(prog="python -m bench.scaleout", description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="the 8 puzzle, one round")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--quick", action="store_true", help="the 8 puzzle, one round")
+    which.add_argument("--large", action="store_true", help="the 3x4 tray, once each way")
     parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
     args = parser.parse_args(argv)
+    if args.large:
+        print("\n".join(large(sliding.frame(3, 4))))
+        return 0
     f = sliding.EIGHT if args.quick else sliding.frame(2, 5)
     lines, _ = analysis_table(f, 1 if args.quick else args.rounds)
     print("\n".join(lines))

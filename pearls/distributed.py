@@ -22,11 +22,17 @@ Dask moves each group from worker ``i`` to worker ``j`` directly: that is the sh
 A level's states are those of :func:`pearls.analysis.levels`, so the histogram is
 the same; only the order of the states within a level (hence of the farthest) differs.
 
-Where the perfect hash can also ``unrank``, states travel and wait as ranks alone, as
-in :func:`pearls.analysis.analyze_compact`: a shard keeps a bit a rank of its range and
-its levels as arrays of ranks, ``expand_i`` unranks each state it expands and ranks each
-successor, keeps those of its own range at once, and ships the others' as fixed-width
-integers packed in ``bytes`` (4 bytes a rank below ``2 ** 32``), never pickled one by one.
+Where the perfect hash can also ``unrank``, states travel and wait as ranks alone, as in
+:func:`pearls.analysis.analyze_compact`, and the levels are run by the workers among
+themselves (:class:`Owner`, one a worker, a Dask actor): owner ``j`` of ``n`` owns the
+ranks ``r`` with ``r mod n == j`` (residues, not ranges: a sliding tray's level holds
+boards with the blank on cells of one colour, and a range, by the blank's cell first,
+would split it 3 to 2 on the 2x5 tray), keeps a bit a rank it owns, works out its
+level's successors' ranks (from the rank alone where the hash can,
+:attr:`~pearls.analysis.PerfectHash.successors`), and sends each other owner its ranks
+as fixed-width integers packed in ``bytes`` (4 bytes a rank below ``2 ** 32``), never
+pickled one by one, directly from worker to worker: no task a level, no round trip
+through the client.  The client reads their progress every :data:`REPORT` seconds.
 
 >>> from pearls.puzzles import graph
 >>> ring = graph.puzzle({0: [1, 3], 1: [2], 2: [0], 3: [2]}, goal=9)
@@ -39,26 +45,38 @@ from __future__ import annotations
 import logging
 import signal
 import threading
+import time
 import zlib
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from copy import copy
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Generic, TypeVar
+from typing import Concatenate, Generic, ParamSpec, TypeVar
 
 import dask
 from distributed import Client, Future, LocalCluster
+from distributed.actor import Actor, BaseActorFuture
 
-from pearls.analysis import Analysis, PerfectHash, _outside, _rank_array
+from pearls.analysis import (
+    Analysis,
+    PerfectHash,
+    _addressable,
+    _checked_rank,
+    _rank_array,
+    ranked_successors,
+)
 from pearls.description import Analyser, Settings, Solution
 from pearls.errors import OptionError
 from pearls.limits import Meter
 from pearls.types import M, Puzzle, S
 
-__all__ = ["RankedShard", "Shard", "analyser", "analyze", "client", "solve_batch"]
+__all__ = ["Owner", "Shard", "analyser", "analyze", "client", "solve_batch"]
 
 T = TypeVar("T")
+A = TypeVar("A")  # an actor's class
+P = ParamSpec("P")
 
 
 # Typed doors to distributed, whose constructors and gather carry no annotations.
@@ -336,167 +354,226 @@ def _farthest(shard: Shard[S]) -> list[S]:
 
 # The analysis by ranks alone: where the perfect hash can unrank
 
+TICK = 0.01  # seconds between the client's looks at the owners' runs
+REPORT = 0.25  # seconds between progress reports, and the meter's checks
+CHUNK = 1 << 16  # ranks an owner expands between its looks for a request to stop
+STOP_WAIT = 5.0  # the most seconds to wait for an owner to hear a request to stop
 
-@dataclass
-class RankedShard(Generic[S, M]):
-    """One worker's share of an analysis by ranks: a bit for each rank from ``low`` up
-    to ``high`` (set once the state is met), and the ranks of its part of the current
-    level, the next level (as it fills) and the last level that had any.  It holds the
-    puzzle and its perfect hash too, sent once with the shard rather than with every
-    task (a hash's tables, built once, would otherwise travel and be rebuilt each time)."""
-
-    index: int
-    low: int
-    high: int
-    puzzle: Puzzle[S, M]
-    h: PerfectHash[S]
-    bits: bytearray
-    level: array[int]
-    following: array[int]
-    last: array[int]
+Counts = tuple[int, int]  # states expanded, successors generated
+Part = tuple[list[int], list[S]]  # the histogram, and the owner's part of the farthest
 
 
-Packed = tuple[list[bytes], int, int]  # ranks for each shard as bytes, expanded, generated
+class Owner(Generic[S, M]):
+    """One worker's share of an analysis by ranks, kept on its worker as a Dask actor:
+    the ranks ``r`` with ``r mod n == index``, a bit each (at ``r div n``), and its part
+    of the current level as an array of ranks.
+
+    The owners run the levels among themselves, each in its actor's thread, while the
+    client only reads their progress.  For level ``k`` an owner works out its part's
+    successors' ranks (:func:`~pearls.analysis.ranked_successors`), keeps at once those
+    it owns and has not met, and sends each other owner the ranks it owns, packed as
+    bytes, with the size of its own part.  Once it holds the other owners' messages for
+    level ``k`` it knows the level's size; it keeps the ranks it was sent that it had
+    not met, and goes on.  Every owner sees a level of size 0 at the same time, and
+    stops there.
+    """
+
+    def __init__(
+        self, index: int, n: int, puzzle: Puzzle[S, M], h: PerfectHash[S], starts: bytes
+    ) -> None:
+        assert h.unrank is not None  # the ranked path is taken only with an unrank
+        self.index, self.n, self.h, self.unrank = index, n, h, h.unrank
+        self.successors = ranked_successors(puzzle, h, h.unrank)
+        self.bits = bytearray(_addressable(((h.size - index + n - 1) // n + 7) // 8))
+        self.level = self._kept(_rank_array(h.size), [starts])
+        self.peers: list[tuple[int, Actor]] = []
+        self.inbox: dict[int, list[tuple[int, bytes]]] = {}
+        self.arrived = threading.Condition()
+        self.stopping = False
+        self.expanded = self.generated = 0
+
+    def meet(self, owners: list[Actor]) -> None:
+        """Keep the other owners, to send them their ranks: each through a proxy of its
+        own, bound to this worker (workers that are threads of one process would share
+        the proxies they are given, each bound to the first worker that used it)."""
+        self.peers = [(j, copy(owner)) for j, owner in enumerate(owners) if j != self.index]
+
+    async def receive(self, k: int, size: int, ranks: bytes) -> None:
+        """Take another owner's message for level ``k``: the size of its part, and the
+        ranks it found that this owner owns."""
+        with self.arrived:
+            self.inbox.setdefault(k, []).append((size, ranks))
+            self.arrived.notify()
+
+    async def progress(self) -> Counts:
+        """The states expanded so far, and the successors generated."""
+        return self.expanded, self.generated
+
+    async def stop(self) -> None:
+        """Stop the run, at the next level or within :data:`CHUNK` states."""
+        with self.arrived:
+            self.stopping = True
+            self.arrived.notify()
+
+    def run(self) -> Part[S]:
+        """The levels, until one is empty: the histogram, and this owner's part of the
+        last level that had any states, unranked."""
+        histogram: list[int] = []
+        last, sent = self.level, list[BaseActorFuture[None]]()
+        k = 0
+        while not self.stopping:
+            level = self.level
+            following, out = self._expanded(level)
+            sent += [_asked(owner, Owner.receive, k, len(level), out[j]) for j, owner in self.peers]
+            got = self._messages(k)
+            size = len(level) + sum(size for size, _ in got)
+            if size == 0:
+                break
+            histogram.append(size)
+            last, self.level, k = level, self._kept(following, [ranks for _, ranks in got]), k + 1
+        for ack in sent:  # each delivered long since (its owner went on), or failed
+            ack.result()
+        return histogram, list(map(self.unrank, last))
+
+    def _expanded(self, level: array[int]) -> tuple[array[int], list[bytes]]:
+        """The new successors of ``level`` this owner owns, and the ranks of the others',
+        packed for each owner."""
+        me, n, bits, successors = self.index, self.n, self.bits, self.successors
+        following = _rank_array(self.h.size)
+        out = [_rank_array(self.h.size) for _ in range(n)]
+        generated = 0
+        for at in range(0, len(level), CHUNK):
+            if self.stopping:
+                break
+            for r in level[at : at + CHUNK]:
+                found = successors(r)
+                generated += len(found)
+                for s in found:
+                    owner = s % n
+                    if owner != me:
+                        out[owner].append(s)
+                        continue
+                    i = s // n
+                    if not bits[i >> 3] & 1 << (i & 7):
+                        bits[i >> 3] |= 1 << (i & 7)
+                        following.append(s)
+        self.expanded, self.generated = self.expanded + len(level), self.generated + generated
+        return following, [ranks.tobytes() for ranks in out]
+
+    def _kept(self, level: array[int], packed: Iterable[bytes]) -> array[int]:
+        """``level`` with the ranks of ``packed`` that this owner had not met."""
+        n, bits = self.n, self.bits
+        for data in packed:
+            ranks = level[:0]
+            ranks.frombytes(data)
+            for s in ranks:
+                i = s // n
+                if not bits[i >> 3] & 1 << (i & 7):
+                    bits[i >> 3] |= 1 << (i & 7)
+                    level.append(s)
+        return level
+
+    def _messages(self, k: int) -> list[tuple[int, bytes]]:
+        """The other owners' messages for level ``k``, once all have come (or none, to
+        stop)."""
+        with self.arrived:
+            while len(self.inbox.get(k, ())) < len(self.peers) and not self.stopping:
+                self.arrived.wait()
+            return self.inbox.pop(k, [])
 
 
-def _new_ranked(
-    index: int, bounds: tuple[int, int], puzzle: Puzzle[S, M], h: PerfectHash[S]
-) -> RankedShard[S, M]:
-    low, high = bounds
-    empty = _rank_array(h.size)
-    flags = bytearray((high - low + 7) // 8)
-    return RankedShard(index, low, high, puzzle, h, flags, empty, empty[:], empty[:])
+def _told(
+    owner: Actor, method: Callable[Concatenate[A, P], T], *args: P.args, **kwargs: P.kwargs
+) -> BaseActorFuture[T]:
+    """Call ``method`` on the owner behind the actor ``owner``: a future of its answer."""
+    future: BaseActorFuture[T] = getattr(owner, method.__name__)(*args, **kwargs)
+    return future
+
+
+def _asked(
+    owner: Actor, method: Callable[Concatenate[A, P], Awaitable[T]], *args: P.args,
+    **kwargs: P.kwargs,
+) -> BaseActorFuture[T]:  # fmt: skip
+    """:func:`_told` for a coroutine, which runs in the worker's event loop, not
+    waiting for the owner's thread."""
+    future: BaseActorFuture[T] = getattr(owner, method.__name__)(*args, **kwargs)
+    return future
 
 
 def _packed(h: PerfectHash[S], n: int, states: Iterable[S]) -> list[bytes]:
-    """The ranks of ``states`` for each of ``n`` shards, packed (the starts)."""
+    """The ranks of ``states`` for each of ``n`` owners, packed (the starts)."""
     groups = [_rank_array(h.size) for _ in range(n)]
     for q in states:
-        r = h.rank(q)
-        if not 0 <= r < h.size:
-            raise _outside(h, q, r)
-        groups[r * n // h.size].append(r)
+        r = _checked_rank(h, q)
+        groups[r % n].append(r)
     return [g.tobytes() for g in groups]
-
-
-def _expand_ranked(shard: RankedShard[S, M], n: int) -> Packed:
-    """Unrank and expand the shard's level: successors of its own range that are new
-    join its next level at once; the others' ranks are packed for their owners."""
-    puzzle, h = shard.puzzle, shard.h
-    assert h.unrank is not None  # the ranked path is taken only with an unrank
-    moves, move, rank, unrank, size = puzzle.moves, puzzle.move, h.rank, h.unrank, h.size
-    bits, low, high, following = shard.bits, shard.low, shard.high, shard.following
-    out = [_rank_array(size) for _ in range(n)]
-    generated = 0
-    for r in shard.level:
-        q = unrank(r)
-        for m in moves(q):
-            s = rank(move(q, m))
-            generated += 1
-            if low <= s < high:
-                i = s - low
-                if not bits[i >> 3] & 1 << (i & 7):
-                    bits[i >> 3] |= 1 << (i & 7)
-                    following.append(s)
-            elif 0 <= s < size:
-                out[s * n // size].append(s)
-            else:
-                raise _outside(h, move(q, m), s)
-    return [o.tobytes() for o in out], len(shard.level), generated
-
-
-def _absorb_ranked(shard: RankedShard[S, M], *packed: bytes) -> int:
-    """Take the packed ranks sent to ``shard``: those not met join its next level, which
-    then becomes its current one; the size of that level."""
-    bits, low, following = shard.bits, shard.low, shard.following
-    for data in packed:
-        ranks = following[:0]
-        ranks.frombytes(data)
-        for s in ranks:
-            i = s - low
-            if not bits[i >> 3] & 1 << (i & 7):
-                bits[i >> 3] |= 1 << (i & 7)
-                following.append(s)
-    shard.last, shard.level, shard.following = shard.level, following, following[:0]
-    return len(shard.level)
-
-
-def _farthest_ranked(shard: RankedShard[S, M]) -> list[S]:
-    """The shard's part of the last level that had any states, unranked."""
-    assert shard.h.unrank is not None
-    return list(map(shard.h.unrank, shard.last))
 
 
 def _analyze_ranked(
     c: Client, places: Sequence[str], puzzle: Puzzle[S, M], starts: Iterable[S],
     h: PerfectHash[S], meter: Meter,
 ) -> Analysis[S]:  # fmt: skip
-    """The analysis by ranks alone, on the workers at ``places``."""
+    """The analysis by ranks alone, an owner on each worker at ``places``."""
     n = len(places)
-    shards: list[Future[RankedShard[S, M]]] = [
-        c.submit(_new_ranked, j, _bounds(h, n, j), puzzle, h, workers=[places[j]], pure=False)
+    packed = _packed(h, n, starts)
+    made = [
+        c.submit(Owner, j, n, puzzle, h, packed[j], actor=True, workers=[places[j]], pure=False)
         for j in range(n)
     ]
-    mine = _packed(h, n, starts)
-    sizes = _gather(
-        c,
-        [
-            c.submit(_absorb_ranked, shards[j], mine[j], workers=[places[j]], pure=False)
-            for j in range(n)
-        ],
-    )
-    histogram: list[int] = []
-    while sum(sizes):
-        histogram.append(sum(sizes))
-        sizes = _level_ranked(c, places, shards, meter)
-    farthest = _gather(
-        c,
-        [c.submit(_farthest_ranked, shards[j], workers=[places[j]], pure=False) for j in range(n)],
-    )
-    return Analysis(sum(histogram), tuple(histogram), tuple(q for part in farthest for q in part))
+    owners: list[Actor] = c.gather(made)  # type: ignore[no-untyped-call]  # untyped
+    for met in [_told(owner, Owner.meet, owners) for owner in owners]:
+        met.result()
+    runs = [_told(owner, Owner[S, M].run) for owner in owners]
+    parts = _watched(owners, runs, meter)
+    histogram = parts[0][0]
+    farthest = tuple(q for _, part in parts for q in part)
+    return Analysis(sum(histogram), tuple(histogram), farthest)
 
 
-def _level_ranked(
-    c: Client,
-    places: Sequence[str],
-    shards: Sequence[Future[RankedShard[S, M]]],
-    meter: Meter,
-) -> list[int]:
-    """One level by ranks: as :func:`_level`, the groups packed ranks.  Each owner's
-    absorb takes its own expansion too (which orders the two on its worker, and brings
-    the counts), so one gather ends the level."""
-    n = len(places)
-    expanded = [
-        c.submit(_expand_ranked, shards[i], n, workers=[places[i]], pure=False) for i in range(n)
-    ]
-    absorbed = [
-        c.submit(
-            _absorb_level,
-            shards[j],
-            expanded[j],
-            *(
-                c.submit(_pick, expanded[i], j, workers=[places[i]], pure=False)
-                for i in range(n)
-                if i != j
-            ),
-            workers=[places[j]],
-            pure=False,
-        )
-        for j in range(n)
-    ]
-    done = _gather(c, absorbed)
-    _count(meter, sum(e for _, e, _ in done), sum(g for _, _, g in done))
-    return [size for size, _, _ in done]
+def _watched(
+    owners: list[Actor], runs: list[BaseActorFuture[Part[S]]], meter: Meter
+) -> list[Part[S]]:
+    """The owners' parts once every run is over, their progress reported and the
+    meter's limits checked every :data:`REPORT` seconds meanwhile.  A run that fails,
+    a limit reached or an interrupt stops every owner before it is raised here."""
+    expanded, generated = meter.expanded, meter.generated
+    due = time.monotonic() + REPORT
+    try:
+        while not all(run.done() for run in runs):
+            for run in runs:
+                if run.done():
+                    run.result()  # raises a failed run's error
+            if time.monotonic() >= due:
+                _counted(owners, meter, expanded, generated).check()
+                due = time.monotonic() + REPORT
+            time.sleep(TICK)
+        parts = [run.result() for run in runs]
+    except BaseException:
+        _stopped(owners)
+        raise
+    _counted(owners, meter, expanded, generated)
+    return parts
 
 
-def _absorb_level(shard: RankedShard[S, M], own: Packed, *packed: bytes) -> tuple[int, int, int]:
-    """:func:`_absorb_ranked` after the shard's own expansion ``own``: the size of its
-    next level, and the states that expansion expanded and generated."""
-    return _absorb_ranked(shard, *packed), own[1], own[2]
+def _counted(owners: list[Actor], meter: Meter, expanded: int, generated: int) -> Meter:
+    """``meter`` with the owners' counts added to those it had at the start, and
+    progress reported."""
+    counts = [_asked(owner, Owner.progress).result() for owner in owners]
+    meter.expanded = expanded + sum(e for e, _ in counts)
+    meter.generated = generated + sum(g for _, g in counts)
+    if meter.progress is not None:
+        meter.progress(meter.stats)
+    return meter
 
 
-def _pick(expanded: Packed, j: int) -> bytes:
-    return expanded[0][j]
+def _stopped(owners: list[Actor]) -> None:
+    """Ask every owner to stop, waiting a few seconds at most for each to hear it (a
+    worker may be gone)."""
+    for asked in [_asked(owner, Owner.stop) for owner in owners]:
+        try:
+            asked.result(timeout=STOP_WAIT)
+        except Exception:  # a worker lost, or shutting down: nothing left to stop there
+            continue
 
 
 def analyze(
@@ -516,9 +593,9 @@ def analyze(
 
     ``puzzle`` is the bare puzzle (it travels to the workers); ``key`` names a state
     the same way in every process (never ``repr`` of a set); ``meter`` counts on this
-    side, level by level: its limits are checked after each level, and its progress
-    reported then.  With a perfect hash that can unrank, the states travel as ranks
-    (see the module's docstring).
+    side: its limits are checked and its progress reported after each level, or, with
+    a perfect hash that can unrank (the states then travel as ranks, see the module's
+    docstring), every :data:`REPORT` seconds.
     """
     meter = Meter() if meter is None else meter
     with client(workers, scheduler, processes, connect) as c:

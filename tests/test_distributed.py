@@ -83,23 +83,50 @@ def test_ranks_alone_with_several_starts_and_an_empty_shard(scheduler: str) -> N
     assert sorted(shared.farthest) == [1, 3]
 
 
-def test_a_shard_ships_the_ranks_of_others_as_packed_integers() -> None:
-    """Expanding the 8 puzzle's goal on shard 1 of 2: its successors' ranks as bytes of
-    fixed-width integers for their owners, those of its own range kept at once."""
+def test_an_owner_ships_the_ranks_of_others_as_packed_integers() -> None:
+    """Expanding the 8 puzzle's goal on owner 1 of 2 (the odd ranks): its successors'
+    ranks as bytes of fixed-width integers for owner 0, its own kept at once."""
     f = sliding.EIGHT
     h = sliding.rank(f)
-    shards = [
-        distributed._new_ranked(j, distributed._bounds(h, 2, j), sliding.puzzle(f), h)
-        for j in (0, 1)
-    ]
-    for j, packed in enumerate(distributed._packed(h, 2, [f.goal])):
-        distributed._absorb_ranked(shards[j], packed)
-    out, expanded, generated = distributed._expand_ranked(shards[1], 2)
-    assert all(isinstance(part, bytes) for part in out) and (expanded, generated) == (1, 2)
+    goal = h.rank(f.goal)
+    starts = (
+        [b"", array("I", [goal]).tobytes()] if goal % 2 else [array("I", [goal]).tobytes(), b""]
+    )
+    owner = distributed.Owner(goal % 2, 2, sliding.puzzle(f), h, starts[goal % 2])
+    following, out = owner._expanded(owner.level)
     successors = sorted(h.rank(sliding.move(f.goal, m)) for m in sliding.moves(f, f.goal))
-    shipped = array("I", out[0])  # 4 bytes a rank below 2 ** 32
-    assert sorted([*shipped, *shards[1].following]) == successors
-    assert all(r < h.size // 2 for r in shipped) and out[1] == b""
+    shipped = array("I", out[1 - goal % 2])  # 4 bytes a rank below 2 ** 32
+    assert sorted([*shipped, *following]) == successors
+    assert all(r % 2 != goal % 2 for r in shipped) and out[goal % 2] == b""
+    assert (owner.expanded, owner.generated) == (1, 2)
+
+
+def test_the_ranked_analysis_counts_what_one_process_expands(scheduler: str) -> None:
+    """The 8 puzzle by ranks: every board expanded once, every move generated once."""
+    f = sliding.EIGHT
+    meter, watched = Meter(), Meter()
+    distributed.analyze(
+        sliding.puzzle(f), [f.goal], sliding.rank(f), meter=meter, scheduler=scheduler
+    )
+    analyze(watched.watch(sliding.puzzle(f)), [f.goal])
+    assert (meter.expanded, meter.generated) == (watched.expanded, watched.generated)
+
+
+def test_owners_stopped_at_a_time_limit_leave_their_workers_free(scheduler: str) -> None:
+    """The 2x5 tray stopped after a fifth of a second: the owners stop with it, and the
+    workers take the next analysis at once (an owner still running would hold its
+    worker's one thread for actors)."""
+    f = sliding.frame(2, 5)
+    with pytest.raises(LimitReached):
+        distributed.analyze(
+            sliding.puzzle(f), [f.goal], sliding.rank(f), meter=Meter(timeout=0.2),
+            scheduler=scheduler,
+        )  # fmt: skip
+    small = sliding.frame(2, 3)
+    again = distributed.analyze(
+        sliding.puzzle(small), [small.goal], sliding.rank(small), scheduler=scheduler
+    )
+    assert again.states == 360
 
 
 def test_a_rank_out_of_range_is_refused_on_the_ranked_path(scheduler: str) -> None:
@@ -172,7 +199,7 @@ def test_ctrl_c_ends_an_analysis_on_worker_processes_in_one_line(after: float) -
     or while they work (on the 3x4 tray's 239,500,800 positions, minutes of work): one
     line, exit code 130, and no worker left behind."""
     command = [sys.executable, "-m", "pearls", "analyze", "sliding", "--example", "3x4"]
-    command += ["--workers", "2"]
+    command += ["--workers", "2", "--max-states", "300000000", "--timeout", "3600"]
     ignored = signal.signal(signal.SIGINT, signal.SIG_DFL)  # a child inherits an ignoring
     try:
         run = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, start_new_session=True)
@@ -184,6 +211,16 @@ def test_ctrl_c_ends_an_analysis_on_worker_processes_in_one_line(after: float) -
         _, err = run.communicate(timeout=60)
     assert (run.returncode, err) == (130, "pearls: interrupted\n")
     assert gone(run.pid, within=10.0), "a worker outlived the command"
+
+
+def test_a_limit_reached_on_a_cluster_is_said_in_one_line() -> None:
+    """The command hides its workers' standard error; its own line still reaches it."""
+    command = [sys.executable, "-m", "pearls", "analyze", "sliding", "--example", "3x4"]
+    command += ["--workers", "2", "--max-states", "1000"]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 3 and run.stdout == ""
+    assert run.stderr.startswith("pearls: stopped at the limit of 1,000 states expanded (")
+    assert run.stderr.endswith("; --max-states sets this limit\n")
 
 
 def gone(group: int, within: float) -> bool:

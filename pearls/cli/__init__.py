@@ -484,7 +484,7 @@ def _answer(request: Request, args: _Args, out: TextIO, err: TextIO) -> int:
         _progress(_label(request), told) as progress,
     ):
         for outcome in frontend.generate(request, progress, PROGRESS_EVERY):
-            worst = max(worst, _print(outcome, args, out, err))
+            worst = max(worst, _print(outcome, args, out, told))
     return worst
 
 
