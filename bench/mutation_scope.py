@@ -50,7 +50,7 @@ SCOPE = {
 MORE = {
     "flipit": ("tests/puzzles/test_flipstar.py",),
     "rushhour": ("tests/puzzles/test_table_18_1.py",),
-    "sliding": ("tests/test_patterns.py",),
+    "sliding": ("tests/test_patterns.py", "tests/test_ranked.py"),
 }
 # seconds: the least time a test may take under a mutant.  A hypothesis test that fails
 # only after a few hundred examples took 10 to 16 s on the shared machine, two mutants at
