@@ -97,6 +97,7 @@ PUZZLES = (
 GROUPS: dict[str, tuple[str, ...]] = {
     "combinators": tuple(f"pearls.{name}" for name in COMBINATORS),
     **{name: (f"pearls.puzzles.{name}",) for name in PUZZLES},
+    "sliding": ("pearls.puzzles.sliding", "pearls.puzzles.sliding.ranked"),
 }
 # where only part of a module is a model: its model's functions (pandigital's text form
 # and command-line description are not)

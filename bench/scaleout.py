@@ -30,6 +30,7 @@ from bench.timing import JSON, alternate, markdown_table
 from pearls import distributed
 from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact
 from pearls.puzzles import graph, sliding
+from pearls.puzzles.sliding import ranked
 
 __all__ = ["analysis_table", "main"]
 
@@ -58,7 +59,7 @@ def _latency(address: str, levels: int = 100) -> float:
 
 def _one_process(f: sliding.Frame, found: list[Analysis[Board]]) -> dict[str, Callable[[], object]]:
     """The single-process contenders; the set analysis keeps its answer in ``found``."""
-    puzzle, h = sliding.puzzle(f), sliding.rank(f)
+    puzzle, h = sliding.puzzle(f), ranked.perfect_hash(f)
     unrank = h.unrank
     assert unrank is not None
     by_boards = dataclasses.replace(h, successors=None)
@@ -73,7 +74,7 @@ def _one_process(f: sliding.Frame, found: list[Analysis[Board]]) -> dict[str, Ca
 
 def _workers(f: sliding.Frame, address: str) -> dict[str, Callable[[], object]]:
     """The contenders on the cluster at ``address``."""
-    puzzle, h = sliding.puzzle(f), sliding.rank(f)
+    puzzle, h = sliding.puzzle(f), ranked.perfect_hash(f)
     on = partial(distributed.analyze, puzzle, [f.goal], scheduler=address)
     pickled = PerfectHash(h.rank, h.size)  # the same hash without unrank: states travel
     return {"2 workers, ranks": lambda: on(h), "2 workers, pickled states": lambda: on(pickled)}
@@ -83,9 +84,9 @@ def _each_worker(f: sliding.Frame) -> tuple[list[str], list[list[float]]]:
     """One analysis by ranks on a fresh cluster of 2: each worker's CPU seconds and
     peak resident memory, in words and as figures."""
     with distributed.client(workers=2) as c:
-        c.run(sliding.rank(f).rank, f.goal)  # each imports the tiles' model first
+        c.run(ranked.perfect_hash(f).rank, f.goal)  # each imports the tiles' model first
         before = c.run(_worker_figures)
-        h = sliding.rank(f)
+        h = ranked.perfect_hash(f)
         distributed.analyze(sliding.puzzle(f), [f.goal], h, scheduler=c.scheduler_info()["address"])
         after = c.run(_worker_figures)
     words = [
@@ -111,7 +112,7 @@ def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, 
         for label, t in times.items()
     ]
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    size = sliding.rank(f).size
+    size = ranked.perfect_hash(f).size
     lines = markdown_table(["analysis", "seconds", "range", "speed-up on the best"], rows)
     lines += ["", f"the {f.rows}x{f.cols} tray's {size:,} states from the goal, the median of "
               f"{rounds} rounds taken in turns; the best single process "
@@ -128,7 +129,7 @@ def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, 
 def large(f: sliding.Frame) -> list[str]:
     """The tray ``f`` once by ranks on 2 workers (each worker's CPU and peak memory),
     then once compactly in one process: a line each."""
-    puzzle, h = sliding.puzzle(f), sliding.rank(f)
+    puzzle, h = sliding.puzzle(f), ranked.perfect_hash(f)
     unrank = h.unrank
     assert unrank is not None
     with distributed.client(workers=2) as c:

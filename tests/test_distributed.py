@@ -28,6 +28,7 @@ from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.puzzles import graph, rushhour, sliding
 from pearls.puzzles.rushhour.text import show
+from pearls.puzzles.sliding import ranked
 from pearls.registry import PUZZLES
 
 
@@ -56,8 +57,10 @@ def test_a_rush_hour_cluster_by_checksum(scheduler: str) -> None:
 def test_the_eight_puzzle_by_rank_range(scheduler: str) -> None:
     """The 8 puzzle's 181,440 boards from the goal, shared out by rank range."""
     f = sliding.EIGHT
-    one = analyze(sliding.puzzle(f), [f.goal], sliding.rank(f))
-    shared = distributed.analyze(sliding.puzzle(f), [f.goal], sliding.rank(f), scheduler=scheduler)
+    one = analyze(sliding.puzzle(f), [f.goal], ranked.perfect_hash(f))
+    shared = distributed.analyze(
+        sliding.puzzle(f), [f.goal], ranked.perfect_hash(f), scheduler=scheduler
+    )
     assert shared.histogram == one.histogram
     assert (shared.states, shared.max_distance) == (181440, 31)
     assert sorted(shared.farthest) == sorted(one.farthest)
@@ -87,7 +90,7 @@ def test_an_owner_ships_the_ranks_of_others_as_packed_integers() -> None:
     """Expanding the 8 puzzle's goal on owner 1 of 2 (the odd ranks): its successors'
     ranks as bytes of fixed-width integers for owner 0, its own kept at once."""
     f = sliding.EIGHT
-    h = sliding.rank(f)
+    h = ranked.perfect_hash(f)
     goal = h.rank(f.goal)
     starts = (
         [b"", array("I", [goal]).tobytes()] if goal % 2 else [array("I", [goal]).tobytes(), b""]
@@ -106,7 +109,7 @@ def test_the_ranked_analysis_counts_what_one_process_expands(scheduler: str) -> 
     f = sliding.EIGHT
     meter, watched = Meter(), Meter()
     distributed.analyze(
-        sliding.puzzle(f), [f.goal], sliding.rank(f), meter=meter, scheduler=scheduler
+        sliding.puzzle(f), [f.goal], ranked.perfect_hash(f), meter=meter, scheduler=scheduler
     )
     analyze(watched.watch(sliding.puzzle(f)), [f.goal])
     assert (meter.expanded, meter.generated) == (watched.expanded, watched.generated)
@@ -119,12 +122,12 @@ def test_owners_stopped_at_a_time_limit_leave_their_workers_free(scheduler: str)
     f = sliding.frame(2, 5)
     with pytest.raises(LimitReached):
         distributed.analyze(
-            sliding.puzzle(f), [f.goal], sliding.rank(f), meter=Meter(timeout=0.2),
+            sliding.puzzle(f), [f.goal], ranked.perfect_hash(f), meter=Meter(timeout=0.2),
             scheduler=scheduler,
         )  # fmt: skip
     small = sliding.frame(2, 3)
     again = distributed.analyze(
-        sliding.puzzle(small), [small.goal], sliding.rank(small), scheduler=scheduler
+        sliding.puzzle(small), [small.goal], ranked.perfect_hash(small), scheduler=scheduler
     )
     assert again.states == 360
 
@@ -167,9 +170,9 @@ def test_every_rank_lies_in_its_owners_range(size: int, n: int) -> None:
     h = PerfectHash(number, size)
     ranks = sorted({0, size - 1, size // 2, size // 3, (size * 2) // 3})
     groups = distributed._grouped(h, repr, n, ranks)
-    for j, (states, ranked) in enumerate(groups):
+    for j, (states, ranks) in enumerate(groups):
         low, high = distributed._bounds(h, n, j)
-        assert states == ranked
+        assert states == ranks
         assert all(low <= r < high for r in states)
     ranges = [distributed._bounds(h, n, j) for j in range(n)]
     assert sum(high - low for low, high in ranges) == size

@@ -29,7 +29,7 @@ SHAPES = [(rows, cols) for rows, cols in product(range(2, 7), repeat=2) if rows 
 def tray(rows: int, cols: int) -> tuple[sliding.Frame, PerfectHash[sliding.Board]]:
     """A tray and its hash, whose tables are built once here."""
     f = sliding.frame(rows, cols)
-    return f, sliding.rank(f)
+    return f, ranked.perfect_hash(f)
 
 
 @cache
@@ -53,7 +53,7 @@ def test_a_ranks_successors_are_its_boards_moves_ranked(
 
 def test_the_tables_are_made_for_at_most_twelve_cells() -> None:
     assert [ranked.fits(cells) for cells in (12, 14, 16)] == [True, False, False]
-    assert sliding.rank(sliding.FIFTEEN).successors is None
+    assert ranked.perfect_hash(sliding.FIFTEEN).successors is None
 
 
 @pytest.mark.parametrize("length, width", [(3, 1), (4, 2), (5, 3), (5, 5)])
@@ -82,7 +82,7 @@ def test_the_compact_analysis_by_the_hashs_own_moves_is_the_analysis_by_boards()
     """The 8 puzzle's 181,440 boards, level by level in the same order, the tables' way
     and by unranking, moving and ranking each board."""
     f = sliding.EIGHT
-    h = sliding.rank(f)
+    h = ranked.perfect_hash(f)
     assert h.unrank is not None
     by_boards = replace(h, successors=None)
     puzzle = sliding.puzzle(f)
@@ -95,7 +95,7 @@ def test_successors_that_are_not_the_moves_break_the_law() -> None:
     """The 8 puzzle's hash with its successors listed backwards: the law names a board."""
     entry = ENTRIES["eight"]
     d = entry.description
-    h = sliding.rank(sliding.EIGHT)
+    h = ranked.perfect_hash(sliding.EIGHT)
     made = h.successors
     assert made is not None
 

@@ -32,7 +32,6 @@ from random import Random
 from pearls import search
 from pearls.analysis import Halves, PerfectHash, halves
 from pearls.errors import BoardError
-from pearls.puzzles.sliding import ranked
 from pearls.types import Path, Puzzle, S
 
 __all__ = [
@@ -60,7 +59,6 @@ __all__ = [
     "random_board",
     "rank",
     "solvable",
-    "solvable_parities",
     "solved",
     "undoes",
     "unrank",
@@ -294,17 +292,13 @@ def rank(f: Frame) -> PerfectHash[Board]:
 
         rank q = b * (N-1)! / 2 + lehmer [t | t <- q, t /= 0] `div` 2
 
-    On trays of at most 10 cells the code is two lookups (:class:`~pearls.analysis.Halves`);
-    on trays of at most 12, a rank's successors are worked out from the rank alone
-    (:mod:`~pearls.puzzles.sliding.ranked`).
+    On trays of at most 10 cells the code is two lookups (:class:`~pearls.analysis.Halves`).
 
     >>> h = rank(EIGHT)
     >>> h.size, h.rank(EIGHT.goal), h.rank((0, 8, 7, 6, 5, 4, 3, 2, 1))
     (181440, 161280, 20159)
     """
     n, half = f.size - 1, factorial(f.size - 1) // 2
-    moving = partial(ranked.successors, f.rows, f.cols, solvable_parities(f))
-    successors = moving if ranked.fits(f.size) else None
     if Halves.fit(n):
         tables = halves(n)
 
@@ -314,7 +308,7 @@ def rank(f: Frame) -> PerfectHash[Board]:
             order = q[:b] + q[b + 1 :]
             return b * half + (t.front[order[: t.cut]] + t.back[order[t.cut :]]) // 2
 
-        return PerfectHash(by_halves, f.size * half, unrank(f, tables), successors)
+        return PerfectHash(by_halves, f.size * half, unrank(f, tables))
 
     def rank_of(q: Board) -> int:
         code, seen, i = 0, 0, 0
@@ -324,18 +318,7 @@ def rank(f: Frame) -> PerfectHash[Board]:
                 seen, i = seen | 1 << t, i + 1
         return q.index(BLANK) * half + code // 2
 
-    return PerfectHash(rank_of, f.size * half, unrank(f), successors)
-
-
-def solvable_parities(f: Frame) -> list[int]:
-    """For each cell of the blank, the parity of the solvable orders of the tiles around
-    it (read row by row): 0 where the tiles in order are solvable, else 1.
-
-    >>> solvable_parities(Frame(2, 2))
-    [1, 1, 0, 0]
-    """
-    order = list(range(1, f.size))
-    return [int(not solvable(f, (*order[:b], BLANK, *order[b:]))) for b in range(f.size)]
+    return PerfectHash(rank_of, f.size * half, unrank(f))
 
 
 def unrank(f: Frame, tables: Callable[[], Halves] | None = None) -> Callable[[int], Board]:
@@ -349,7 +332,8 @@ def unrank(f: Frame, tables: Callable[[], Halves] | None = None) -> Callable[[in
     True
     """
     n, half = f.size - 1, factorial(f.size - 1) // 2
-    order, parity = list(range(1, n + 1)), solvable_parities(f)
+    order = list(range(1, n + 1))
+    parity = [int(not solvable(f, (*order[:b], BLANK, *order[b:]))) for b in range(f.size)]
     if Halves.fit(n):
         return _unrank_by_halves(half, parity, tables or halves(n))
 

@@ -39,7 +39,6 @@ from pearls.puzzles.sliding import (
     patterns,
     puzzle,
     random_board,
-    rank,
     undoes,
 )
 from pearls.puzzles.sliding import move as slide
@@ -51,6 +50,7 @@ from pearls.puzzles.sliding.heuristics import (
     manhattan_estimate,
 )
 from pearls.puzzles.sliding.planning import planner
+from pearls.puzzles.sliding.ranked import perfect_hash
 from pearls.puzzles.sliding.text import (
     move_json,
     notation,
@@ -289,7 +289,7 @@ def problem(f: Frame, text: str, settings: Settings, big: bool) -> Problem[Board
         draw=partial(draw, f),
         reversible=True,
         goals=lambda q: (f.goal,),
-        perfect_hash=rank(f),
+        perfect_hash=perfect_hash(f),
     )
 
 

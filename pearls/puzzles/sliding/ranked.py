@@ -27,18 +27,24 @@ splits a code.
 
 >>> from pearls.puzzles import sliding
 >>> f = sliding.EIGHT
->>> h, step = sliding.rank(f), successors(3, 3, sliding.solvable_parities(f))
->>> [h.rank(sliding.move(f.goal, m)) for m in sliding.moves(f, f.goal)] == step(h.rank(f.goal))
+>>> h = perfect_hash(f)
+>>> moved = [h.rank(sliding.move(f.goal, m)) for m in sliding.moves(f, f.goal)]
+>>> successors(f)(h.rank(f.goal)) == moved
 True
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from functools import partial
 from itertools import permutations
 from math import factorial, perm
 
-__all__ = ["LIMIT", "digit_parities", "fits", "rotations", "successors"]
+from pearls.analysis import PerfectHash
+from pearls.puzzles.sliding import BLANK, Board, Frame, rank, solvable
+
+__all__ = ["LIMIT", "digit_parities", "fits", "perfect_hash", "rotations", "successors"]
 
 LIMIT = 1 << 20  # the most entries a parity table may hold
 
@@ -120,10 +126,23 @@ def _steps(rows: int, cols: int) -> list[list[Step]]:
     return steps
 
 
-def successors(rows: int, cols: int, parities: Sequence[int]) -> Callable[[int], list[int]]:
+def perfect_hash(f: Frame) -> PerfectHash[Board]:
+    """The tray's perfect hash (:func:`~pearls.puzzles.sliding.rank`, with its unrank),
+    with its successors where the tables fit (:func:`fits`).
+
+    >>> perfect_hash(Frame(3, 3)).successors is None, perfect_hash(Frame(4, 4)).successors
+    (False, None)
+    """
+    h = rank(f)
+    return replace(h, successors=partial(successors, f)) if fits(f.size) else h
+
+
+def successors(f: Frame) -> Callable[[int], list[int]]:
     """The function from a board's rank to its successors' ranks, in the order of the
-    moves, on a tray of ``rows x cols`` (at most 12 cells, :func:`fits`), where the
-    orders with the blank on cell ``b`` have the parity ``parities[b]``."""
+    moves, on the tray ``f`` (of at most 12 cells, :func:`fits`)."""
+    rows, cols = f.rows, f.cols
+    order = list(range(1, f.size))
+    parities = [int(not solvable(f, (*order[:b], BLANK, *order[b:]))) for b in range(f.size)]
     steps = _steps(rows, cols)
     n, half = rows * cols - 1, factorial(rows * cols - 1) // 2
     low = factorial(n - n // 2) // 2  # the halved code's value in the last n - n // 2 digits
