@@ -10,7 +10,8 @@ the perfect hash and breadth-first search.  Beside it, each importing it:
 :mod:`~pearls.puzzles.sliding.heuristics` (Manhattan distance and linear conflicts,
 updated move by move; A* and IDA*), :mod:`~pearls.puzzles.sliding.planning` (the tiles
 brought home one by one; ``psolve``), :mod:`~pearls.puzzles.sliding.patterns` (pattern
-databases), :mod:`~pearls.puzzles.sliding.text` (parse, show, words),
+databases), :mod:`~pearls.puzzles.sliding.ranked` (successors' ranks from a rank),
+:mod:`~pearls.puzzles.sliding.text` (parse, show, words),
 :mod:`~pearls.puzzles.sliding.draw` and :mod:`~pearls.puzzles.sliding.describe` (the
 command line).
 
