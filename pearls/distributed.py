@@ -421,19 +421,35 @@ class Owner(Generic[S, M]):
         histogram: list[int] = []
         last, sent = self.level, list[BaseActorFuture[None]]()
         k = 0
-        while not self.stopping:
-            level = self.level
-            following, out = self._expanded(level)
-            sent += [_asked(owner, Owner.receive, k, len(level), out[j]) for j, owner in self.peers]
-            got = self._messages(k)
-            size = len(level) + sum(size for size, _ in got)
-            if size == 0:
-                break
-            histogram.append(size)
-            last, self.level, k = level, self._kept(following, [ranks for _, ranks in got]), k + 1
-        for ack in sent:  # each delivered long since (its owner went on), or failed
-            ack.result()
+        try:
+            while not self.stopping:
+                level = self.level
+                following, out = self._expanded(level)
+                sent += [
+                    _asked(peer, Owner.receive, k, len(level), out[j]) for j, peer in self.peers
+                ]
+                got = self._messages(k)
+                size = len(level) + sum(size for size, _ in got)
+                if size == 0:
+                    break
+                histogram.append(size)
+                last, self.level, k = level, self._kept(following, [r for _, r in got]), k + 1
+            self._delivered(sent)
+        finally:
+            self.peers = []  # their proxies hold the other owners as wanted by this worker
         return histogram, list(map(self.unrank, last))
+
+    def _delivered(self, sent: list[BaseActorFuture[None]]) -> None:
+        """Wait for each message sent to be taken (raising a failed one's error), unless
+        asked to stop: the other owners may then be gone, and a message to an owner that
+        is gone is never answered."""
+        for ack in sent:
+            while not self.stopping:
+                try:
+                    ack.result(timeout=REPORT)
+                    break
+                except TimeoutError:
+                    continue
 
     def _expanded(self, level: array[int]) -> tuple[array[int], list[bytes]]:
         """The new successors of ``level`` this owner owns, and the ranks of the others',
@@ -534,8 +550,9 @@ def _watched(
     owners: list[Actor], runs: list[BaseActorFuture[Part[S]]], meter: Meter
 ) -> list[Part[S]]:
     """The owners' parts once every run is over, their progress reported and the
-    meter's limits checked every :data:`REPORT` seconds meanwhile.  A run that fails,
-    a limit reached or an interrupt stops every owner before it is raised here."""
+    meter's limits checked every :data:`REPORT` seconds meanwhile, and at the end (as
+    after each level on the path of tasks).  A run that fails, a limit reached or an
+    interrupt stops every owner before it is raised here."""
     expanded, generated = meter.expanded, meter.generated
     due = time.monotonic() + REPORT
     try:
@@ -551,7 +568,7 @@ def _watched(
     except BaseException:
         _stopped(owners)
         raise
-    _counted(owners, meter, expanded, generated)
+    _counted(owners, meter, expanded, generated).check()
     return parts
 
 

@@ -216,6 +216,37 @@ def test_ctrl_c_ends_an_analysis_on_worker_processes_in_one_line(after: float) -
     assert gone(run.pid, within=10.0), "a worker outlived the command"
 
 
+def test_owners_stopped_with_messages_in_flight_do_not_wait_for_their_answers() -> None:
+    """On worker processes, stopped at a limit, then at once another analysis, five
+    times: an owner that waited for the answer to a message sent to an owner already
+    gone held its worker's one thread for actors for ever, and the next analysis never
+    started (the first time, on this machine)."""
+    f, small = sliding.frame(2, 5), sliding.frame(2, 3)
+    with distributed.client(workers=2, processes=True) as c:
+        address = str(c.scheduler_info()["address"])
+        for i in range(5):
+            with pytest.raises(LimitReached):
+                distributed.analyze(
+                    sliding.puzzle(f), [f.goal], ranked.perfect_hash(f),
+                    meter=Meter(timeout=0.05 + 0.02 * i), scheduler=address,
+                )  # fmt: skip
+            again = distributed.analyze(
+                sliding.puzzle(small), [small.goal], ranked.perfect_hash(small), scheduler=address
+            )
+            assert again.states == 360
+
+
+def test_a_limit_passed_before_the_first_look_is_still_reached(scheduler: str) -> None:
+    """The 2x3 tray's 360 boards, limited to 10: the owners finish before the client
+    first reads their progress; the limit is checked once more at the end."""
+    f = sliding.frame(2, 3)
+    with pytest.raises(LimitReached):
+        distributed.analyze(
+            sliding.puzzle(f), [f.goal], ranked.perfect_hash(f), meter=Meter(max_states=10),
+            scheduler=scheduler,
+        )  # fmt: skip
+
+
 def test_a_limit_reached_on_a_cluster_is_said_in_one_line() -> None:
     """The command hides its workers' standard error; its own line still reaches it."""
     command = [sys.executable, "-m", "pearls", "analyze", "sliding", "--example", "3x4"]
