@@ -55,8 +55,9 @@ wheel: | $(BIN)/python
 	@ls dist/functional_pearls-*.whl
 
 # At length, some minutes: the parsers' fuzz tests with 20,000 examples each (`make test`
-# runs 60), every hostile value on every option, the laws over larger components, and
-# the tests marked slow.
+# runs 60), every hostile value on every option, the laws over larger components and on
+# the examples `make test` trades for smaller boards (docs/testing.md), and the tests
+# marked slow.
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -n $(WORKERS) --dist worksteal -p no:cacheprovider \
 		--timeout=1200 -m "slow or not slow" tests/puzzles/test_*_fuzz.py tests/test_hostile.py \

@@ -60,10 +60,9 @@ PREMOVES_PER_PLAN = 1_000
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the ``premoves`` mark; under the ``ci`` profile, draw the run's seed
-    unless one was given (a worker of pytest-xdist takes the seed its controller drew)."""
-    config.addinivalue_line("markers", "premoves(n): the premoves one plan may ask for")
-    config.addinivalue_line("markers", "slow: repeats at length what a faster test checks")
+    """Under the ``ci`` profile, draw the run's seed unless one was given (a worker of
+    pytest-xdist takes the seed its controller drew).  The marks ``slow`` and
+    ``premoves`` are registered in pyproject.toml."""
     if PROFILE == "ci" and config.getoption("hypothesis_seed", None) is None:
         given: dict[str, object] = getattr(config, "workerinput", {})
         seed = given.get("hypothesis_seed")

@@ -200,7 +200,7 @@ def listening(reply: bytes) -> Iterator[str]:
 
 def test_a_service_that_never_answers_is_given_up_within_the_timeout(capsys: Capture) -> None:
     with listening(b"") as address:
-        argv = ["analyze", "river", "--scheduler", address, "--timeout", "2"]
+        argv = ["analyze", "river", "--scheduler", address, "--timeout", "0.5"]
         code, out, err = run(capsys, *argv)
     assert (code, out) == (2, "")
     assert "cannot join a Dask scheduler" in one_line(err)

@@ -101,22 +101,42 @@ def test_a_solution_the_rules_refuse_breaks_the_rules_law() -> None:
 # --- the docs' tables -------------------------------------------------------------------------
 
 MEASURED = Path(__file__).resolve().parent.parent / "docs" / "methods"
+# the rows whose run takes seconds (iterative deepening on the default example): make fuzz
+# checks them, as tests/test_tracing.py traces them
+AT_LENGTH = {("flipstar", "iddfs"), ("eight", "iddfs")}
+
+
+def measured(name: str) -> dict[str, dict[str, dict[str, object]]]:
+    """The runs ``docs/methods/PUZZLE.json`` records: method -> example -> figures."""
+    table = json.loads((MEASURED / f"{name}.json").read_text(encoding="utf-8"))
+    runs: dict[str, dict[str, dict[str, object]]] = table["methods"]
+    return runs
 
 
 @pytest.mark.parametrize("name", list(PUZZLES))
 def test_the_docs_table_of_methods_is_current(name: str) -> None:
     """``docs/methods/PUZZLE.json`` (written by ``python -m bench.methods``) covers the
-    methods and examples offered now, and its runs on the default example are these."""
-    d = PUZZLES[name]
-    measured = json.loads((MEASURED / f"{name}.json").read_text(encoding="utf-8"))
-    runs = measured["methods"]
+    methods and examples offered now."""
+    d, runs = PUZZLES[name], measured(name)
     assert list(runs) == d.finding
     assert all(list(row) == list(d.examples) for row in runs.values())
-    example = default_example(d)
-    for method, row in runs.items():
-        solution = solved(name, method, example)
-        moves = None if solution.moves is None else len(solution.moves)
-        assert (row[example]["moves"], row[example]["expanded"]) == (
-            moves,
-            solution.stats.expanded,
-        )
+
+
+@pytest.mark.parametrize(
+    ("name", "method"),
+    [
+        pytest.param(name, method, id=f"{name}-{method}", marks=[pytest.mark.slow])
+        if (name, method) in AT_LENGTH
+        else pytest.param(name, method, id=f"{name}-{method}")
+        for name, d in PUZZLES.items()
+        for method in d.finding
+    ],
+)
+def test_the_docs_table_has_the_runs_of_now(name: str, method: str) -> None:
+    """A method's run on the default example is the one ``docs/methods/PUZZLE.json``
+    records: its moves and the states it expands."""
+    example = default_example(PUZZLES[name])
+    solution = solved(name, method, example)
+    moves = None if solution.moves is None else len(solution.moves)
+    row = measured(name)[method][example]
+    assert (row["moves"], row["expanded"]) == (moves, solution.stats.expanded)

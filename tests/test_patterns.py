@@ -55,6 +55,17 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(scope="module")
+def eight_databases(tmp_path_factory: pytest.TempPathFactory) -> pt.Databases:
+    """The 8 puzzle's 4-4 databases, built once for the module's properties (each of
+    their examples read them again from the cache)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        dbs = pt.databases(3, 3, EIGHT_PARTITION)
+    assert dbs is not None
+    return dbs
+
+
+@pytest.fixture(scope="module")
 def fifteen_small(tmp_path_factory: pytest.TempPathFactory) -> pt.Databases:
     """The 15 puzzle's 4-4-4-3 databases, built once for the module."""
     with pytest.MonkeyPatch.context() as patch:
@@ -153,11 +164,9 @@ def test_partition_sums_never_exceed_the_true_distance_on_whole_small_trays(f: F
 @settings(max_examples=FEW)
 @given(st.randoms(use_true_random=False), st.booleans())
 def test_partition_sums_and_mirrors_never_exceed_the_true_distance_on_the_8_puzzle(
-    rng: Random, first: bool
+    eight_databases: pt.Databases, rng: Random, first: bool
 ) -> None:
-    f = sl.frame(3, 3, first)
-    dbs = pt.databases(3, 3, EIGHT_PARTITION)
-    assert dbs is not None
+    f, dbs = sl.frame(3, 3, first), eight_databases
     q = sl.random_board(f, rng)
     shortest = astar_solve(f, q)
     assert shortest is not None
@@ -167,11 +176,11 @@ def test_partition_sums_and_mirrors_never_exceed_the_true_distance_on_the_8_puzz
 
 
 @given(st.randoms(use_true_random=False), st.booleans())
-def test_a_move_changes_the_sum_by_the_estimates_change(rng: Random, first: bool) -> None:
+def test_a_move_changes_the_sum_by_the_estimates_change(
+    eight_databases: pt.Databases, rng: Random, first: bool
+) -> None:
     f = sl.frame(3, 3, first)
-    dbs = pt.databases(3, 3, EIGHT_PARTITION)
-    assert dbs is not None
-    e = pt.estimate(dbs, f)
+    e = pt.estimate(eight_databases, f)
     q = sl.random_board(f, rng)
     for m in sl.moves(f, q):
         assert e.whole(q) + e.change(q, m) == e.whole(sl.move(q, m))

@@ -1,10 +1,10 @@
 """Puzzles from other packages: ``examples/jugs`` registers the water jugs through the
 entry-point group ``pearls.puzzles``, and the laws hold it as they hold a built-in.
 
-In process, its entry is held to every law.  In a fresh virtual environment (a venv,
-pip and three commands: about 20 seconds) the main package and the example are
-installed from their local paths, and ``pearls list``, ``solve`` and ``check`` treat the
-jugs as a built-in.
+In process, its entry is held to every law.  In a fresh virtual environment (a venv
+without pip of its own, filled by this environment's pip, and three commands: a few
+seconds) the main package and the example are installed from their local paths, and
+``pearls list``, ``solve`` and ``check`` treat the jugs as a built-in.
 """
 
 from __future__ import annotations
@@ -74,8 +74,11 @@ def alone() -> dict[str, str]:
 
 
 def pip(python: Path, *args: str) -> None:
-    """Run the environment's pip, quietly; a failure shows its output."""
-    subprocess.run([python, "-m", "pip", "install", "--quiet", *args], check=True, env=alone())
+    """Install into the environment of ``python`` with this environment's pip (``--python``),
+    quietly; a failure shows its output.  The fresh environment needs no pip of its own,
+    whose installation (ensurepip) took longer than the rest together."""
+    ran: list[str | Path] = [sys.executable, "-m", "pip", "--python", python, "install"]
+    subprocess.run([*ran, "--quiet", "--disable-pip-version-check", *args], check=True, env=alone())
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +87,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     dependencies this interpreter has, at its versions, from the wheels already built
     or pip's cache); its ``bin`` directory."""
     where = tmp_path_factory.mktemp("plugin")
-    venv.create(where / "env", with_pip=True)
+    venv.create(where / "env")
     python = where / "env" / "bin" / "python"
     wheels = [f"--find-links={d}" for d in (ROOT / "build" / "wheels",) if d.is_dir()]
     pinned = [f"{name}=={version(name)}" for name in ("toolz", "pyrsistent")]

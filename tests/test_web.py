@@ -197,7 +197,7 @@ def test_watching_carries_the_trace_its_expansions_drawn() -> None:
 def test_watching_keeps_to_its_number_of_events() -> None:
     asked: dict[str, JSON] = {
         "puzzle": "eight",
-        "example": "hardest",
+        "example": "shifted",
         "method": "bfs",
         "watch": True,
     }

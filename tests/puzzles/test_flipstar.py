@@ -284,8 +284,9 @@ def test_the_cli_solves_the_star_in_18_moves_by_bfs(capsys: Capture) -> None:
 def test_the_cli_solves_the_star_in_18_moves_by_iterative_deepening(capsys: Capture) -> None:
     """The program's iterative deepening, with its prune, and its answer move for move:
     the jumps are tried in its order, so the first answer found is its own.
-    The slowest test here (1,424,749 states expanded, about 10 s), run by ``make fuzz``:
-    the laws run the same search on every ``make test``, and hold it to 18 moves."""
+    The slowest test here (1,424,749 states expanded, about 10 s), run by ``make fuzz``,
+    whose laws run the same search and hold it to 18 moves; ``make test``'s laws run it
+    from a board 14 moves from the goal (``tests/laws.py``)."""
     obj = run(capsys, "solve", "flipstar", "--method", "iddfs")
     assert obj["length"] == 18
     assert obj["states"] == [START, *PROGRAM_ANSWER]
