@@ -11,7 +11,7 @@ a fraction of one.  ``make fuzz`` holds them to the laws on their own default ex
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Set
 from dataclasses import replace
 from functools import cache
 
@@ -80,8 +80,13 @@ def solved(name: str, method: str, example: str) -> Solution:
     return trial(name).solution(method, example)
 
 
-def every_pair(pairs: Callable[[Description], Iterator[str]]) -> list[object]:
-    """``(puzzle, x)`` for each registered puzzle and each ``x`` of ``pairs``, named."""
+def every_pair(
+    pairs: Callable[[Description], Iterable[str]], slow: Set[tuple[str, str]] = frozenset()
+) -> list[object]:
+    """``(puzzle, x)`` for each registered puzzle and each ``x`` of ``pairs``, named;
+    those in ``slow`` marked slow (left to ``make fuzz``)."""
     return [
-        pytest.param(name, x, id=f"{name}-{x}") for name, d in PUZZLES.items() for x in pairs(d)
+        pytest.param(name, x, id=f"{name}-{x}", marks=[pytest.mark.slow] * ((name, x) in slow))
+        for name, d in PUZZLES.items()
+        for x in pairs(d)
     ]

@@ -23,13 +23,21 @@ from hypothesis import strategies as st
 pytest.importorskip("distributed")
 
 from pearls import distributed
-from pearls.analysis import PerfectHash, analyze
+from pearls.analysis import Analysis, PerfectHash, analyze
 from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.puzzles import graph, rushhour, sliding
 from pearls.puzzles.rushhour.text import show
-from pearls.puzzles.sliding import ranked
+from pearls.puzzles.sliding import Board, ranked
 from pearls.registry import PUZZLES
+
+
+def tray(rows: int, cols: int, scheduler: str, meter: Meter | None = None) -> Analysis[Board]:
+    """The ``rows x cols`` tray analysed from its goal by ranks on the cluster."""
+    f = sliding.frame(rows, cols)
+    return distributed.analyze(
+        sliding.puzzle(f), [f.goal], ranked.perfect_hash(f), meter=meter, scheduler=scheduler
+    )
 
 
 def number(q: int) -> int:
@@ -119,17 +127,9 @@ def test_owners_stopped_at_a_time_limit_leave_their_workers_free(scheduler: str)
     """The 2x5 tray stopped after a fifth of a second: the owners stop with it, and the
     workers take the next analysis at once (an owner still running would hold its
     worker's one thread for actors)."""
-    f = sliding.frame(2, 5)
     with pytest.raises(LimitReached):
-        distributed.analyze(
-            sliding.puzzle(f), [f.goal], ranked.perfect_hash(f), meter=Meter(timeout=0.2),
-            scheduler=scheduler,
-        )  # fmt: skip
-    small = sliding.frame(2, 3)
-    again = distributed.analyze(
-        sliding.puzzle(small), [small.goal], ranked.perfect_hash(small), scheduler=scheduler
-    )
-    assert again.states == 360
+        tray(2, 5, scheduler, Meter(timeout=0.2))
+    assert tray(2, 3, scheduler).states == 360
 
 
 def test_a_rank_out_of_range_is_refused_on_the_ranked_path(scheduler: str) -> None:
@@ -170,9 +170,9 @@ def test_every_rank_lies_in_its_owners_range(size: int, n: int) -> None:
     h = PerfectHash(number, size)
     ranks = sorted({0, size - 1, size // 2, size // 3, (size * 2) // 3})
     groups = distributed._grouped(h, repr, n, ranks)
-    for j, (states, ranks) in enumerate(groups):
+    for j, (states, owned) in enumerate(groups):
         low, high = distributed._bounds(h, n, j)
-        assert states == ranks
+        assert states == owned
         assert all(low <= r < high for r in states)
     ranges = [distributed._bounds(h, n, j) for j in range(n)]
     assert sum(high - low for low, high in ranges) == size
@@ -217,34 +217,23 @@ def test_ctrl_c_ends_an_analysis_on_worker_processes_in_one_line(after: float) -
 
 
 def test_owners_stopped_with_messages_in_flight_do_not_wait_for_their_answers() -> None:
-    """On worker processes, stopped at a limit, then at once another analysis, five
-    times: an owner that waited for the answer to a message sent to an owner already
+    """On worker processes, stopped at a limit, then at once another analysis, twice:
+    an owner that waited for the answer to a message sent to an owner already
     gone held its worker's one thread for actors for ever, and the next analysis never
     started (the first time, on this machine)."""
-    f, small = sliding.frame(2, 5), sliding.frame(2, 3)
     with distributed.client(workers=2, processes=True) as c:
         address = str(c.scheduler_info()["address"])
-        for i in range(5):
+        for i in range(2):
             with pytest.raises(LimitReached):
-                distributed.analyze(
-                    sliding.puzzle(f), [f.goal], ranked.perfect_hash(f),
-                    meter=Meter(timeout=0.05 + 0.02 * i), scheduler=address,
-                )  # fmt: skip
-            again = distributed.analyze(
-                sliding.puzzle(small), [small.goal], ranked.perfect_hash(small), scheduler=address
-            )
-            assert again.states == 360
+                tray(2, 5, address, Meter(timeout=0.05 + 0.05 * i))
+            assert tray(2, 3, address).states == 360
 
 
 def test_a_limit_passed_before_the_first_look_is_still_reached(scheduler: str) -> None:
     """The 2x3 tray's 360 boards, limited to 10: the owners finish before the client
     first reads their progress; the limit is checked once more at the end."""
-    f = sliding.frame(2, 3)
     with pytest.raises(LimitReached):
-        distributed.analyze(
-            sliding.puzzle(f), [f.goal], ranked.perfect_hash(f), meter=Meter(max_states=10),
-            scheduler=scheduler,
-        )  # fmt: skip
+        tray(2, 3, scheduler, Meter(max_states=10))
 
 
 def test_a_limit_reached_on_a_cluster_is_said_in_one_line() -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from described import typed
-from laws import default_example, held, solved, trial
+from laws import default_example, every_pair, held, solved, trial
 
 from pearls import methods
 from pearls.description import Settings, Solvable
@@ -122,16 +122,7 @@ def test_the_docs_table_of_methods_is_current(name: str) -> None:
     assert all(list(row) == list(d.examples) for row in runs.values())
 
 
-@pytest.mark.parametrize(
-    ("name", "method"),
-    [
-        pytest.param(name, method, id=f"{name}-{method}", marks=[pytest.mark.slow])
-        if (name, method) in AT_LENGTH
-        else pytest.param(name, method, id=f"{name}-{method}")
-        for name, d in PUZZLES.items()
-        for method in d.finding
-    ],
-)
+@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: d.finding, AT_LENGTH))
 def test_the_docs_table_has_the_runs_of_now(name: str, method: str) -> None:
     """A method's run on the default example is the one ``docs/methods/PUZZLE.json``
     records: its moves and the states it expands."""

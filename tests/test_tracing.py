@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from laws import default_example
+from laws import default_example, every_pair
 
 from pearls import cli
 from pearls.description import JSON
@@ -54,16 +54,7 @@ def number(event: Event, key: str) -> int:
 PAST_THE_CAP = {("flipstar", "iddfs"), ("eight", "iddfs")}
 
 
-@pytest.mark.parametrize(
-    ("name", "method"),
-    [
-        pytest.param(name, method, id=f"{name}-{method}", marks=[pytest.mark.slow])
-        if (name, method) in PAST_THE_CAP
-        else pytest.param(name, method, id=f"{name}-{method}")
-        for name, d in PUZZLES.items()
-        for method in d.finding
-    ],
-)
+@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: d.finding, PAST_THE_CAP))
 def test_a_trace_expands_the_states_the_meter_counts(name: str, method: str) -> None:
     d = PUZZLES[name]
     tracer = Tracer(MAX_STATES)
