@@ -32,6 +32,14 @@ from pearls.puzzles.sliding import Board, ranked
 from pearls.registry import PUZZLES
 
 
+@pytest.fixture(scope="module")
+def processes() -> Iterator[str]:
+    """The address of a local cluster of two worker processes, for the tests that need
+    workers apart from this process."""
+    with distributed.client(workers=2, processes=True) as c:
+        yield str(c.scheduler_info()["address"])
+
+
 def tray(rows: int, cols: int, scheduler: str, meter: Meter | None = None) -> Analysis[Board]:
     """The ``rows x cols`` tray analysed from its goal by ranks on the cluster."""
     f = sliding.frame(rows, cols)
@@ -216,17 +224,17 @@ def test_ctrl_c_ends_an_analysis_on_worker_processes_in_one_line(after: float) -
     assert gone(run.pid, within=10.0), "a worker outlived the command"
 
 
-def test_owners_stopped_with_messages_in_flight_do_not_wait_for_their_answers() -> None:
+def test_owners_stopped_with_messages_in_flight_do_not_wait_for_their_answers(
+    processes: str,
+) -> None:
     """On worker processes, stopped at a limit, then at once another analysis, twice:
     an owner that waited for the answer to a message sent to an owner already
     gone held its worker's one thread for actors for ever, and the next analysis never
     started (the first time, on this machine)."""
-    with distributed.client(workers=2, processes=True) as c:
-        address = str(c.scheduler_info()["address"])
-        for i in range(2):
-            with pytest.raises(LimitReached):
-                tray(2, 5, address, Meter(timeout=0.05 + 0.05 * i))
-            assert tray(2, 3, address).states == 360
+    for i in range(2):
+        with pytest.raises(LimitReached):
+            tray(2, 5, processes, Meter(timeout=0.05 + 0.05 * i))
+        assert tray(2, 3, processes).states == 360
 
 
 def test_a_limit_passed_before_the_first_look_is_still_reached(scheduler: str) -> None:
@@ -236,10 +244,11 @@ def test_a_limit_passed_before_the_first_look_is_still_reached(scheduler: str) -
         tray(2, 3, scheduler, Meter(max_states=10))
 
 
-def test_a_limit_reached_on_a_cluster_is_said_in_one_line() -> None:
-    """The command hides its workers' standard error; its own line still reaches it."""
+def test_a_limit_reached_on_a_cluster_is_said_in_one_line(processes: str) -> None:
+    """On a cluster the command hides the standard error it would share with workers it
+    starts; its own line still reaches it."""
     command = [sys.executable, "-m", "pearls", "analyze", "sliding", "--example", "3x4"]
-    command += ["--workers", "2", "--max-states", "1000"]
+    command += ["--scheduler", processes, "--max-states", "1000"]
     run = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert run.returncode == 3 and run.stdout == ""
     assert run.stderr.startswith("pearls: stopped at the limit of 1,000 states expanded (")
