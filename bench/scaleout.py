@@ -18,11 +18,11 @@ compactly in one process (minutes each): figures for the docs, not for ``make be
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -62,7 +62,7 @@ def _one_process(f: sliding.Frame, found: list[Analysis[Board]]) -> dict[str, Ca
     puzzle, h = sliding.puzzle(f), ranked.perfect_hash(f)
     unrank = h.unrank
     assert unrank is not None
-    by_boards = dataclasses.replace(h, successors=None)
+    by_boards = replace(h, successors=None)
     compact = partial(analyze_compact, puzzle, [f.goal])
     return {
         "one process, a set": lambda: found.append(analyze(puzzle, [f.goal])),
@@ -80,21 +80,36 @@ def _workers(f: sliding.Frame, address: str) -> dict[str, Callable[[], object]]:
     return {"2 workers, ranks": lambda: on(h), "2 workers, pickled states": lambda: on(pickled)}
 
 
-def _each_worker(f: sliding.Frame) -> tuple[list[str], list[list[float]]]:
-    """One analysis by ranks on a fresh cluster of 2: each worker's CPU seconds and
-    peak resident memory, in words and as figures."""
+@dataclass(frozen=True)
+class FreshRun:
+    """One analysis by ranks on a fresh cluster of 2 workers: the analysis, its
+    seconds, and each worker's CPU seconds and peak resident memory in KiB."""
+
+    analysis: Analysis[Board]
+    seconds: float
+    workers: list[tuple[float, int]]
+
+    @property
+    def words(self) -> str:
+        """Each worker's figures, in words."""
+        return "; ".join(
+            f"{cpu:.2f} s of CPU, peak {peak / 1024:.0f} MiB resident" for cpu, peak in self.workers
+        )
+
+
+def _fresh_run(f: sliding.Frame) -> FreshRun:
+    """The tray ``f`` analysed by ranks on a fresh cluster of 2 (each worker imports the
+    tiles' model first, untimed)."""
+    puzzle, h = sliding.puzzle(f), ranked.perfect_hash(f)
     with distributed.client(workers=2) as c:
-        c.run(ranked.perfect_hash(f).rank, f.goal)  # each imports the tiles' model first
+        c.run(h.rank, f.goal)
         before = c.run(_worker_figures)
-        h = ranked.perfect_hash(f)
-        distributed.analyze(sliding.puzzle(f), [f.goal], h, scheduler=c.scheduler_info()["address"])
+        began = time.perf_counter()
+        shared = distributed.analyze(puzzle, [f.goal], h, scheduler=c.scheduler_info()["address"])
+        seconds = time.perf_counter() - began
         after = c.run(_worker_figures)
-    words = [
-        f"{after[w][0] - before[w][0]:.2f} s of CPU, peak {after[w][1] / 1024:.0f} MiB resident "
-        f"(at start {before[w][1] / 1024:.0f})"
-        for w in sorted(after)
-    ]
-    return words, [[after[w][0] - before[w][0], after[w][1]] for w in sorted(after)]
+    workers = [(after[w][0] - before[w][0], after[w][1]) for w in sorted(after)]
+    return FreshRun(shared, seconds, workers)
 
 
 def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, JSON]]:
@@ -105,7 +120,7 @@ def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, 
         contenders = _one_process(f, found) | _workers(f, address)
         times = alternate(contenders, rounds, warmup=0)
         latency = _latency(address)
-    workers, figures = _each_worker(f)
+    fresh = _fresh_run(f)
     best = min(times[k].median for k in contenders if k.startswith("one"))
     rows = [
         [label, f"{t.median:.2f}", f"{t.low:.2f}-{t.high:.2f}", f"{best / t.median:.2f}"]
@@ -116,12 +131,12 @@ def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, 
     lines = markdown_table(["analysis", "seconds", "range", "speed-up on the best"], rows)
     lines += ["", f"the {f.rows}x{f.cols} tray's {size:,} states from the goal, the median of "
               f"{rounds} rounds taken in turns; the best single process "
-              f"{best:.2f} s. Each worker, one more run by ranks: {'; '.join(workers)}. "
+              f"{best:.2f} s. Each worker, one more run by ranks: {fresh.words}. "
               f"A level with nothing to do takes {latency * 1000:.1f} ms ({size:,} states "
               f"lie in {len(found[-1].histogram)} levels). "
               f"Load average after: {load}."]  # fmt: skip
     data: dict[str, JSON] = {label: list(t.runs) for label, t in times.items()}
-    data["workers"] = [list(pair) for pair in figures]
+    data["workers"] = [list(pair) for pair in fresh.workers]
     data["latency"] = latency
     return lines, data
 
@@ -132,17 +147,8 @@ def large(f: sliding.Frame) -> list[str]:
     puzzle, h = sliding.puzzle(f), ranked.perfect_hash(f)
     unrank = h.unrank
     assert unrank is not None
-    with distributed.client(workers=2) as c:
-        c.run(h.rank, f.goal)
-        before = c.run(_worker_figures)
-        began = time.perf_counter()
-        shared = distributed.analyze(puzzle, [f.goal], h, scheduler=c.scheduler_info()["address"])
-        on_two = time.perf_counter() - began
-        after = c.run(_worker_figures)
-    workers = "; ".join(
-        f"{after[w][0] - before[w][0]:.0f} s of CPU, peak {after[w][1] / 1024:.0f} MiB"
-        for w in sorted(after)
-    )
+    fresh = _fresh_run(f)
+    shared = fresh.analysis
     began = time.perf_counter()
     alone = analyze_compact(puzzle, [f.goal], h, unrank)
     in_one = time.perf_counter() - began
@@ -150,7 +156,7 @@ def large(f: sliding.Frame) -> list[str]:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     return [
         f"the {f.rows}x{f.cols} tray: {shared.states:,} states in {len(shared.histogram)} levels",
-        f"2 workers by ranks: {on_two:.0f} s ({workers})",
+        f"2 workers by ranks: {fresh.seconds:.0f} s ({fresh.words})",
         f"one process, compact: {in_one:.0f} s; the same histogram and farthest: {same}",
         f"load average after: {load}",
     ]
