@@ -46,9 +46,9 @@ import json
 import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 
-from pearls.analysis import PerfectHash
+from pearls.analysis import PerfectHash, levels
 from pearls.description import JSON, Description, Problem, Solution, Survey
 from pearls.errors import LimitReached
 from pearls.frontend import MAX_STATES
@@ -490,33 +490,42 @@ def analysis(trial: Trial) -> None:
 
 def _ranks_kept(p: Problem[S, M], h: PerfectHash[S], states: Sequence[S], where: str) -> None:
     """``h`` ranks ``states`` one to one into ``range(h.size)``; its ``unrank`` undoes
-    each rank, and its own successors are the model's moves ranked."""
+    each rank, and its own successors are the model's moves ranked (each message made
+    only for the state that breaks the law)."""
     successors = None if h.successors is None else h.successors()
     ranks: set[int] = set()
     for q in states:
-        r, at = h.rank(q), f"{where}, at {_shown(p.state_json(q))}"
-        require(0 <= r < h.size and r not in ranks, f"{at}: the rank {r} is out of range or taken")
+        r = h.rank(q)
+        if not 0 <= r < h.size or r in ranks:
+            raise _broken_at(p, q, where, f"the rank {r} is out of range or taken")
         ranks.add(r)
-        require(h.unrank is None or h.unrank(r) == q, f"{at}: unrank does not undo the rank")
+        if h.unrank is not None and h.unrank(r) != q:
+            raise _broken_at(p, q, where, "unrank does not undo the rank")
         if successors is not None:
             found = list(successors(r))
             moved = [h.rank(p.puzzle.move(q, m)) for m in p.puzzle.moves(q)]
-            require(found == moved, f"{at}: the hash's successors {found}, the moves' {moved}")
+            if found != moved:
+                raise _broken_at(p, q, where, f"the hash's successors {found}, the moves' {moved}")
+
+
+def _broken_at(p: Problem[S, M], q: S, where: str, why: str) -> Broken:
+    """The law broken at the state ``q``, named by its JSON."""
+    return Broken(f"{where}, at {_shown(p.state_json(q))}: {why}")
 
 
 def ranked(trial: Trial) -> None:
-    """Where an example's problem has a perfect hash: it ranks the component's first
-    states (up to the trial's analysis size) one to one; ``unrank`` undoes ``rank``, on
-    them and on random ranks; and the hash's own successors of a rank are the ranks of
-    the model's moves, in their order."""
+    """Where an example's problem has a perfect hash: it ranks the first states of the
+    example's component, level by level, one to one; ``unrank`` undoes ``rank``, on them
+    and on random ranks; and the hash's own successors of a rank are the ranks of the
+    model's moves, in their order."""
     rng = random.Random(trial.seed)
     for example in trial.description.examples:
         p, where = trial.problem(example), f"example {example!r}"
         h = p.perfect_hash
         if h is None:
             continue
-        near = plain_levels(p.puzzle, [p.start], RANKED_STATES) or []
-        states = [q for level in near for q in level][:RANKED_STATES]
+        near = islice(chain.from_iterable(levels(p.puzzle, [p.start])), RANKED_STATES)
+        states = list(near)
         if h.unrank is not None and h.size:
             states += [h.unrank(rng.randrange(h.size)) for _ in range(RANKED_RANDOM)]
         _ranks_kept(p, h, list({p.key(q): q for q in states}.values()), where)

@@ -112,3 +112,26 @@ def test_successors_that_are_not_the_moves_break_the_law() -> None:
     verdict = law(Trial(Entry(replace(d, parse=parse), entry.check, entry.legal)))
     assert not verdict.held
     assert "the hash's successors [" in verdict.line
+
+
+def test_a_hash_that_ranks_two_near_states_alike_breaks_the_law_in_a_large_component() -> None:
+    """The Tower of Hanoi's hash (no unrank) halved: two states share a rank.  On the
+    eight discs' 6,561 states only the states near the start are ranked, and they are
+    ranked level by level, so the law finds the clash there too."""
+    entry = ENTRIES["hanoi"]
+    d = entry.description
+
+    def parse(text: str, settings: Settings) -> Solvable:
+        p = d.parse(text, settings)
+        assert isinstance(p, Problem) and p.perfect_hash is not None
+        h = p.perfect_hash
+        halved = replace(h, rank=lambda q: h.rank(q) // 2)
+        return replace(p, perfect_hash=halved)
+
+    eight = {"eight-discs": d.examples["eight-discs"]}
+    law = next(law for law in LAWS if law.name == "ranked")
+    damaged = replace(d, parse=parse, examples=eight)
+    verdict = law(Trial(Entry(damaged, entry.check, entry.legal)))
+    assert not verdict.held
+    assert "example 'eight-discs', at " in verdict.line
+    assert "is out of range or taken" in verdict.line
