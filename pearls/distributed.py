@@ -428,7 +428,7 @@ class Owner(Generic[S, M]):
                 sent += [
                     _asked(peer, Owner.receive, k, len(level), out[j]) for j, peer in self.peers
                 ]
-                got = self._messages(k)
+                got = self._messages(k, sent)
                 size = len(level) + sum(size for size, _ in got)
                 if size == 0:
                     break
@@ -489,13 +489,19 @@ class Owner(Generic[S, M]):
                     level.append(s)
         return level
 
-    def _messages(self, k: int) -> list[tuple[int, bytes]]:
+    def _messages(self, k: int, sent: Sequence[BaseActorFuture[None]]) -> list[tuple[int, bytes]]:
         """The other owners' messages for level ``k``, once all have come (or none, to
-        stop)."""
-        with self.arrived:
-            while len(self.inbox.get(k, ())) < len(self.peers) and not self.stopping:
-                self.arrived.wait()
-            return self.inbox.pop(k, [])
+        stop).  A message of this owner's that another failed to take raises its error
+        here, looked for every :data:`REPORT` seconds: that owner's own message may
+        never come."""
+        while True:
+            with self.arrived:
+                if len(self.inbox.get(k, ())) >= len(self.peers) or self.stopping:
+                    return self.inbox.pop(k, [])
+                self.arrived.wait(REPORT)
+            for ack in sent:
+                if ack.done():
+                    ack.result()  # raises a failed message's error
 
 
 def _told(

@@ -237,6 +237,23 @@ def test_owners_stopped_with_messages_in_flight_do_not_wait_for_their_answers(
         assert tray(2, 3, processes).states == 360
 
 
+@pytest.mark.timeout(60)
+def test_a_message_an_owner_fails_to_take_ends_the_analysis_with_its_error(
+    scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every owner refusing the others' messages: each raises the refusal it was sent
+    instead of waiting for ever for a message that never comes."""
+
+    async def receive(
+        owner: distributed.Owner[Board, int], k: int, size: int, ranks: bytes
+    ) -> None:
+        raise MemoryError(f"no room for level {k}")
+
+    monkeypatch.setattr(distributed.Owner, "receive", receive)
+    with pytest.raises(MemoryError, match="no room for level 0"):
+        tray(2, 3, scheduler)
+
+
 def test_a_limit_passed_before_the_first_look_is_still_reached(scheduler: str) -> None:
     """The 2x3 tray's 360 boards, limited to 10: the owners finish before the client
     first reads their progress; the limit is checked once more at the end."""
