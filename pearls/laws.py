@@ -451,11 +451,11 @@ def _survey(trial: Trial, example: str, from_goals: bool | None) -> Survey | Non
 
 
 def _measured(
-    trial: Trial, p: Problem[S, M], s: Survey | None, starts: Sequence[S], where: str
+    trial: Trial, p: Problem[S, M], s: Survey | None, expected: list[set[S]] | None, where: str
 ) -> None:
-    """The survey ``s`` is what a plain search from ``starts`` finds, or both stop."""
+    """The survey ``s`` is what a plain search found (``expected``, its levels), or both
+    stop."""
     most = trial.survey_states
-    expected = plain_levels(p.puzzle, starts, most)
     if s is None or expected is None:
         stops = expected is None or sum(map(len, expected)) > most - len(expected[-1])
         require(s is None and stops, f"{where}: one stops at {most:,} states, one does not")
@@ -472,17 +472,19 @@ def analysis(trial: Trial) -> None:
     for example in trial.description.examples:
         p, where = trial.problem(example), f"example {example!r}"
         from_start = _survey(trial, example, from_goals=False)
-        _measured(trial, p, from_start, [p.start], where)
+        around = plain_levels(p.puzzle, [p.start], trial.survey_states)
+        _measured(trial, p, from_start, around, where)
         if from_start is None:
             continue
-        component = set().union(*plain_levels(p.puzzle, [p.start], trial.survey_states) or [])
+        component = set().union(*around or [])
         goals = sorted((q for q in component if p.puzzle.solved(q)), key=p.key)
         by_default = _survey(trial, example, from_goals=None)
         if by_default is None:
             raise Broken(f"{where}: stops from the goals, yet not from the board")
         if p.reversible and goals:
             require(by_default.origin == "goals", f"{where}: measured from the {by_default.origin}")
-            _measured(trial, p, by_default, goals, f"{where} from its goals")
+            from_goals = plain_levels(p.puzzle, goals, trial.survey_states)
+            _measured(trial, p, by_default, from_goals, f"{where} from its goals")
         else:
             require(by_default.origin == "start", f"{where}: measured from the {by_default.origin}")
             require(by_default.histogram == from_start.histogram, f"{where}: histograms differ")
