@@ -234,7 +234,7 @@ def test_the_memory_limit_says_what_was_explored_when_it_stopped_the_work() -> N
     """The memory limit reached mid-search said "0 states expanded in 0.00 s"; the line
     and the JSON carry the meter's counts (in a process of its own: the limit is the
     process's)."""
-    argv = ["solve", "hanoi", "--discs", "64", "--method", "bfs", "--max-memory", "200M"]
+    argv = ["solve", "hanoi", "--discs", "64", "--method", "bfs", "--max-memory", "100M"]
     done = subprocess.run(
         [sys.executable, "-m", "pearls", *argv, "--json"],
         capture_output=True,
