@@ -90,13 +90,17 @@ def _join(address: str | LocalCluster, timeout: float | None = None) -> Client:
 
 def _local(workers: int, processes: bool) -> LocalCluster:
     """A local cluster; its workers do not sample their own stacks (Dask's profiler,
-    for a dashboard that is not started, took a fifth of an analysis' worker time)."""
+    for a dashboard that is not started, took a fifth of an analysis' worker time).
+    Without a dashboard the scheduler still serves its health checks over HTTP: on a
+    free port of this machine, not on 8787, which another cluster (or another local
+    analysis) may hold, and which Dask warns of."""
     with dask.config.set({"distributed.worker.profile.enabled": False}):
         cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped
             n_workers=workers,
             threads_per_worker=1,
             processes=processes,
             dashboard_address=None,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
             silence_logs=logging.CRITICAL,
         )
     return cluster

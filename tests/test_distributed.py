@@ -10,9 +10,11 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
+import warnings
 from array import array
 from collections.abc import Iterator
 
@@ -252,6 +254,22 @@ def test_a_message_an_owner_fails_to_take_ends_the_analysis_with_its_error(
     monkeypatch.setattr(distributed.Owner, "receive", receive)
     with pytest.raises(MemoryError, match="no room for level 0"):
         tray(2, 3, scheduler)
+
+
+def test_a_local_cluster_leaves_port_8787_to_whoever_holds_it() -> None:
+    """With the dashboard's usual port taken (by another cluster, say), a local cluster
+    starts without Dask's warning that it is: its scheduler serves on a free port."""
+    held = socket.socket()
+    with held, warnings.catch_warnings(record=True) as caught:
+        try:
+            held.bind(("", 8787))
+            held.listen()
+        except OSError:
+            pass  # taken already: the case in point
+        warnings.simplefilter("always")
+        with distributed.client(workers=1, processes=False):
+            pass
+    assert [str(w.message) for w in caught if "8787" in str(w.message)] == []
 
 
 def test_a_limit_passed_before_the_first_look_is_still_reached(scheduler: str) -> None:
