@@ -9,7 +9,7 @@ import math
 import re
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pearls.backtrack import solutions
@@ -150,7 +150,8 @@ def test_one_number_ranges_from_the_least_to_the_greatest(digits: Digits) -> Non
     assert list(pandigital.search_range(1, digits)) == counted(1, digits)
 
 
-@given(st.integers(1, 10**40), st.integers(1, 12))
+@given(st.integers(0, 10**40), st.integers(1, 12))
+@example(2, 2)  # the least x whose root is not x itself
 def test_iroot_is_the_exact_floor_of_the_root(x: int, k: int) -> None:
     r = pandigital.iroot(x, k)
     assert r**k <= x < (r + 1) ** k
