@@ -359,6 +359,13 @@ def test_each_parity_is_one_component_of_12288_positions() -> None:
         assert {fl.star_parity(q) for q in reached} == {fl.star_parity(goal)}
 
 
+def test_the_parity_counts_the_black_pieces_and_an_inner_space() -> None:
+    """The invariant as its docstring defines it, not only up to a flip of every value:
+    the black pieces, plus one for the space on an inner point, mod 2."""
+    assert [fl.star_parity(Position(0, 0b1110)), fl.star_parity(Position(2, 0b1011))] == [1, 0]
+    assert [fl.star_parity(Position(3, 0)), fl.star_parity(Position(4, 0))] == [1, 0]
+
+
 @given(positions)
 def test_the_star_goals_are_the_solved_positions_within_reach(q: Position) -> None:
     board = program_text(text(q))

@@ -151,6 +151,10 @@ def test_a_method_the_puzzle_lacks_is_refused() -> None:
         ("", "no start"),
         ("goal b; a -> b", "no start"),
         ("start a; a -> b", "no goal"),
+        (
+            "start a; goal z; a -> b",
+            "^the goal 'z' is no node: it is not the start, and no edge names it$",
+        ),
         ("start a; goal b; a b", "part 3"),
         ("start a; goal b\na -> b -> c", "part 3"),
         ("start a b; goal b", "part 1"),
