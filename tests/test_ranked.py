@@ -51,6 +51,28 @@ def test_a_ranks_successors_are_its_boards_moves_ranked(
     assert successors(*shape)(r) == [h.rank(sliding.move(q, m)) for m in sliding.moves(f, q)]
 
 
+@pytest.mark.parametrize("shape", [(3, 2), (4, 2)], ids=["3x2", "4x2"])
+def test_every_rank_of_a_narrow_tray_moves_as_its_board(shape: tuple[int, int]) -> None:
+    """Every rank, not a sample, by tables built afresh: on a tray two cells wide the
+    last move across rows rotates a stretch of two, the one step whose digits' table
+    has two entries."""
+    f, h = tray(*shape)
+    assert h.unrank is not None
+    boards = map(h.unrank, range(h.size))
+    moved = [[h.rank(sliding.move(q, m)) for m in sliding.moves(f, q)] for q in boards]
+    assert list(map(ranked.successors(f), range(h.size))) == moved
+
+
+@pytest.mark.parametrize("shape", [(2, 6), (3, 4), (4, 3), (6, 2)], ids=str)
+def test_the_goals_successors_on_the_largest_trays(shape: tuple[int, int]) -> None:
+    """Built afresh, not shared with other tests: the tables of 12 cells."""
+    f, h = tray(*shape)
+    goal = f.goal
+    assert ranked.successors(f)(h.rank(goal)) == [
+        h.rank(sliding.move(goal, m)) for m in sliding.moves(f, goal)
+    ]
+
+
 def test_the_tables_are_made_for_at_most_twelve_cells() -> None:
     assert [ranked.fits(cells) for cells in (12, 14, 16)] == [True, False, False]
     assert ranked.perfect_hash(sliding.FIFTEEN).successors is None
