@@ -63,9 +63,10 @@ def test_every_rank_of_a_narrow_tray_moves_as_its_board(shape: tuple[int, int]) 
     assert list(map(ranked.successors(f), range(h.size))) == moved
 
 
-@pytest.mark.parametrize("shape", [(2, 6), (3, 4), (4, 3), (6, 2)], ids=str)
+@pytest.mark.parametrize("shape", [(3, 4), (4, 3), (6, 2)], ids=str)
 def test_the_goals_successors_on_the_largest_trays(shape: tuple[int, int]) -> None:
-    """Built afresh, not shared with other tests: the tables of 12 cells."""
+    """Built afresh, not shared with other tests: the tables of 12 cells (but the 2x6
+    tray's, whose rows of 6 take seconds to tabulate)."""
     f, h = tray(*shape)
     goal = f.goal
     assert ranked.successors(f)(h.rank(goal)) == [
