@@ -110,9 +110,7 @@ def test_an_owner_ships_the_ranks_of_others_as_packed_integers() -> None:
     f = sliding.EIGHT
     h = ranked.perfect_hash(f)
     goal = h.rank(f.goal)
-    starts = (
-        [b"", array("I", [goal]).tobytes()] if goal % 2 else [array("I", [goal]).tobytes(), b""]
-    )
+    starts = distributed._packed(h, 2, [f.goal])
     owner = distributed.Owner(goal % 2, 2, sliding.puzzle(f), h, starts[goal % 2])
     following, out = owner._expanded(owner.level)
     successors = sorted(h.rank(sliding.move(f.goal, m)) for m in sliding.moves(f, f.goal))
