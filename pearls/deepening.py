@@ -98,6 +98,7 @@ def idsolve(
     q: S,
     prune: Prune[S, M] = no_prune,
     depths: Iterable[int] | None = None,
+    rounds: Callable[[int], None] | None = None,
 ) -> list[M] | None:
     """A shortest solution from ``q`` by iterative deepening, or ``None`` once a round
     cuts nothing off.
@@ -105,10 +106,10 @@ def idsolve(
     ``idsolve q = head [ms | d <- [0 ..], Just ms <- [dlsearch d [([], q)]]]``
 
     ``depths`` are the limits tried, in order (``None``: all of ``0, 1, 2, ...``); a
-    finite one gives up with ``None`` after its last.  Each limit is told to the
-    puzzle's ``rounds`` observer, where it has one (a tracer's).  Among the shortest solutions,
-    the first in depth-first order comes out, which need not be the one ``bfsolve``
-    finds.
+    finite one gives up with ``None`` after its last.  ``rounds``, where given, is told
+    each limit as its round starts (a tracer records it, :mod:`pearls.tracing`).  Among
+    the shortest solutions, the first in depth-first order comes out, which need not be
+    the one ``bfsolve`` finds.
 
     >>> from pearls.puzzles import graph
     >>> diamond = graph.puzzle({1: [2, 3], 2: [4], 3: [4]}, goal=4)
@@ -120,8 +121,8 @@ def idsolve(
     True
     """
     for d in count() if depths is None else depths:
-        if puzzle.rounds is not None:
-            puzzle.rounds(d)
+        if rounds is not None:
+            rounds(d)
         found, cut_off = dlsearch(puzzle, prune, d, [start(q)])
         if found is not None or not cut_off:
             return found

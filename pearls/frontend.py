@@ -363,10 +363,9 @@ def generate(
     """The outcomes of ``request``, each as soon as it is known: one, or for
     :class:`Generate` each problem made and then, if the work stopped early, why."""
     limits = request.limits
-    meter = Meter(limits.max_states, limits.timeout, progress, every, limits.max_memory)
-    if isinstance(request.task, Solve) and request.task.trace:
-        bounds = (limits.max_states, limits.timeout, progress, every, limits.max_memory)
-        meter = Tracer(*bounds, limit=request.task.events)
+    tracer = _tracer(request.task)
+    bounds = (limits.max_states, limits.timeout, progress, every, limits.max_memory)
+    meter = Meter(*bounds, observer=tracer)
     method = request.task.method if isinstance(request.task, Solve) else None
     ran_out = False
     try:
@@ -377,7 +376,7 @@ def generate(
         if isinstance(request.task, Generate):
             yield from _made(d, settings, request.task, meter)
             return
-        yield _answer(d, settings, request, meter)
+        yield _answer(d, settings, request, meter, tracer)
     except (ValueError, RecursionError) as e:  # bad input, or nested past any board
         yield Refused(str(e))
     except LimitReached as e:
@@ -391,6 +390,11 @@ def generate(
         yield Stopped(request.puzzle, method, reached)
 
 
+def _tracer(task: Task) -> Tracer | None:
+    """The tracer of a search asked to be traced, else none."""
+    return Tracer(task.events) if isinstance(task, Solve) and task.trace else None
+
+
 def _puzzle(name: str) -> Description:
     """The registered puzzle of that name."""
     if name not in PUZZLES:
@@ -398,13 +402,16 @@ def _puzzle(name: str) -> Description:
     return PUZZLES[name]
 
 
-def _answer(d: Description, settings: Settings, request: Request, meter: Meter) -> Outcome:
+def _answer(
+    d: Description, settings: Settings, request: Request, meter: Meter, tracer: Tracer | None
+) -> Outcome:
     """Read the board, then do the task, a board's faults said as such."""
     text, where = _text(d, settings, request.source)
     try:
         match request.task:
             case Solve(method, draw):
-                return _solve(d, settings, text, method or d.default_method, draw, meter)
+                method = method or d.default_method
+                return _solve(d, settings, text, method, draw, meter, tracer)
             case Analyze(from_goals, analyser):
                 return Surveyed(d.survey(text, meter, settings, from_goals, analyser))
             case _:
@@ -430,7 +437,13 @@ def _text(d: Description, settings: Settings, source: Source) -> tuple[str, str]
 
 
 def _solve(
-    d: Description, settings: Settings, text: str, method: str, draw: bool, meter: Meter
+    d: Description,
+    settings: Settings,
+    text: str,
+    method: str,
+    draw: bool,
+    meter: Meter,
+    tracer: Tracer | None,
 ) -> Outcome:
     """One solution, or every solution, by ``method``; an option given that the method
     does not use is refused."""
@@ -440,19 +453,19 @@ def _solve(
             raise OptionError(f"--{o.name} serves the methods {leads}, not {method}")
     offered = d.methods.get(method)
     if offered is not None and offered.every:
-        if isinstance(meter, Tracer):
+        if tracer is not None:
             raise OptionError(f"a trace watches a search for one solution, not {method}")
         found = tuple(d.every(text, meter, settings, draw, method))
         return Listed(d.name, method, found, meter.stats)
-    if not isinstance(meter, Tracer):
+    if tracer is None:
         solution = d.solve(method, text, meter, draw and d.drawable, settings)
         return Unsolvable(solution) if solution.moves is None else Solved(solution)
     problem = d.problem(text, settings)
     try:
         solution = replace(problem.solve(method, meter, draw and d.drawable), puzzle=d.name)
     except LimitReached as e:
-        return Stopped(d.name, method, e, problem.trace(meter, draw))
-    trace = problem.trace(meter, draw)
+        return Stopped(d.name, method, e, problem.trace(tracer, draw))
+    trace = problem.trace(tracer, draw)
     return Unsolvable(solution, trace) if solution.moves is None else Solved(solution, trace)
 
 

@@ -103,7 +103,9 @@ def astar(
     return None
 
 
-def idastar(puzzle: Puzzle[S, M], q: S, h: Heuristic[S]) -> list[M] | None:
+def idastar(
+    puzzle: Puzzle[S, M], q: S, h: Heuristic[S], rounds: Callable[[int], None] | None = None
+) -> list[M] | None:
     """A shortest solution from ``q`` by iterative deepening on ``f = g + h``; ``None``
     once a round cuts nothing off.
 
@@ -120,8 +122,8 @@ def idastar(puzzle: Puzzle[S, M], q: S, h: Heuristic[S]) -> list[M] | None:
     off.  With an admissible ``h``, a solution found within bound ``b`` is a shortest one:
     every shorter one would have been found by an earlier round.  It holds only the path
     it follows and the siblings still to try, never a whole level, and so solves the
-    15 puzzle, whose levels hold billions of states.  Each round's bound is told to
-    the puzzle's ``rounds`` observer, where it has one (a tracer's).
+    15 puzzle, whose levels hold billions of states.  ``rounds``, where given, is told
+    each round's bound as the round starts (a tracer records it, :mod:`pearls.tracing`).
 
     >>> from pearls.puzzles import graph
     >>> diamond = graph.puzzle({1: [2, 3], 2: [4], 3: [5], 5: [4]}, goal=4)
@@ -135,8 +137,8 @@ def idastar(puzzle: Puzzle[S, M], q: S, h: Heuristic[S]) -> list[M] | None:
     """
     bound = h(q)
     while True:
-        if puzzle.rounds is not None:
-            puzzle.rounds(bound)
+        if rounds is not None:
+            rounds(bound)
         found, beyond = _contour(puzzle, q, h, bound)
         if found is not None or beyond is None:
             return found

@@ -25,7 +25,10 @@ Traceback (most recent call last):
 pearls.errors.LimitReached: stopped at the limit of 1,000 states expanded (...)
 
 The meter is the one mutable thing here, and deliberately so: it is the caller's
-instrument, created for one search and read afterwards, never a global.
+instrument, created for one search and read afterwards, never a global.  Whatever else
+watches the search (a tracer, :class:`pearls.tracing.Tracer`) is the meter's
+:class:`Observer`: it wraps what the meter hands out, and is told what the meter counts
+outside a watched puzzle.
 """
 
 from __future__ import annotations
@@ -33,15 +36,15 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeGuard, TypeVar
 
 from pearls.errors import LimitReached, OptionError
-from pearls.search import Premoves, newplans
+from pearls.search import Newplans, Premoves
 from pearls.types import M, Plan, Planner, Puzzle, S
 
-__all__ = ["Meter", "Progress", "Stats"]
+__all__ = ["Meter", "Observer", "Progress", "Stats"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,37 @@ class Stats:
 Progress = Callable[[Stats], None]  # called with the counts so far, e.g. print
 
 
+class Observer(Protocol):
+    """What watches a search beside its meter, e.g. a tracer
+    (:class:`pearls.tracing.Tracer`): it wraps the puzzle, planner and heuristic the
+    meter hands out, after the meter has counted them, and is told the rest."""
+
+    def watch(self, puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
+        """The counted puzzle, watched."""
+        ...
+
+    def watch_planner(self, planner: Planner[S, M]) -> Planner[S, M]:
+        """The counted planner, watched."""
+        ...
+
+    def heuristic(self, h: Callable[[S], int]) -> Callable[[S], int]:
+        """The heuristic a search is led by, watched."""
+        ...
+
+    def counted(self, n: int) -> None:
+        """``n`` states expanded outside a watched puzzle (:meth:`Meter.count`)."""
+        ...
+
+    def round(self, bound: int) -> None:
+        """A deepening search starts a round with this bound."""
+        ...
+
+    def level(self, states: Sequence[Hashable]) -> None:
+        """A breadth-first search will expand this level, its states in the equations'
+        order (:func:`pearls.search.bfsearch_`'s ``levels``)."""
+        ...
+
+
 class Meter:
     """Counts the states a search expands and stops it at a limit.
 
@@ -78,6 +112,9 @@ class Meter:
     first expansion after any time has passed stops; 0 bytes: no table fits).
     Anything else (below 0, NaN, a ``bool``, not a number) raises
     :class:`~pearls.errors.OptionError`, a :class:`ValueError`.
+
+    ``observer``, if given, watches the search beside the meter (:class:`Observer`);
+    :attr:`rounds` and :attr:`levels` are its hooks for the searches that take them.
     """
 
     def __init__(
@@ -87,11 +124,13 @@ class Meter:
         progress: Progress | None = None,
         every: float = 0.2,
         max_memory: int | None = None,
+        observer: Observer | None = None,
     ) -> None:
         self.max_states = _limit("max_states", max_states, int)
         self.timeout = _limit("timeout", timeout, float)
         self.max_memory = _limit("max_memory", max_memory, int)
         self.progress = progress
+        self.observer = observer
         self.every = every
         self.expanded = 0
         self.generated = 0
@@ -111,11 +150,13 @@ class Meter:
     def check(self, now: float | None = None) -> None:
         """Raise :class:`~pearls.errors.LimitReached` if one more expansion would pass a
         limit: ``max_states`` already expanded, or more than ``timeout`` seconds gone
-        (at ``now``, a reading of :func:`time.monotonic`, taken here if not given)."""
-        seconds = (time.monotonic() if now is None else now) - self._began
+        (at ``now``, a reading of :func:`time.monotonic`, taken here if not given), that
+        is, the deadline :meth:`watch` compares with passed."""
+        now = time.monotonic() if now is None else now
+        seconds = now - self._began
         if self.max_states is not None and self.expanded >= self.max_states:
             raise LimitReached("states", self.expanded, seconds, self.max_states)
-        if self.timeout is not None and seconds > self.timeout:
+        if self.timeout is not None and now > self._bounds()[1]:
             raise LimitReached("time", self.expanded, seconds, self.timeout)
 
     def count(self, n: int = 1) -> None:
@@ -133,10 +174,30 @@ class Meter:
         """
         now = time.monotonic()
         self.check(now)
-        self.expanded += n
+        self.tally(n)
         if self.progress is not None and now >= self._next_report:
             self._next_report = now + self.every
             self.progress(Stats(self.expanded, self.generated, now - self._began))
+
+    def tally(self, n: int) -> None:
+        """Count ``n`` states expanded outside a watched puzzle whose work is done (the
+        end of a round on flat integers): no limit is checked, no progress reported."""
+        self.expanded += n
+        if self.observer is not None:
+            self.observer.counted(n)
+
+    @property
+    def rounds(self) -> Callable[[int], None] | None:
+        """What a deepening search tells each round's bound (the ``rounds`` of
+        :func:`~pearls.deepening.idsolve` and :func:`~pearls.informed.idastar`): the
+        observer's, or ``None``."""
+        return None if self.observer is None else self.observer.round
+
+    @property
+    def levels(self) -> Callable[[Sequence[Hashable]], None] | None:
+        """What :func:`~pearls.search.bfsearch_` tells each level (its ``levels``): the
+        observer's, or ``None``."""
+        return None if self.observer is None else self.observer.level
 
     def make_room(self, size: int, why: str = "") -> None:
         """Raise :class:`~pearls.errors.LimitReached` (the memory limit) before a table
@@ -166,7 +227,13 @@ class Meter:
         Each expansion counts itself and reports progress when due, in the one function
         the search calls; it compares the counts with the limits' bounds, worked out
         once, and leaves the limits' messages to :meth:`check` (calling it for every
-        expansion made a watched breadth-first search 1.3 times slower)."""
+        expansion made a watched breadth-first search 1.3 times slower).  The
+        observer, if any, watches the counted puzzle."""
+        counted = self._counted(puzzle)
+        return counted if self.observer is None else self.observer.watch(counted)
+
+    def _counted(self, puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
+        """The puzzle, its ``moves`` counted, bounded and reported."""
         inner, clock = puzzle.moves, time.monotonic
         cap, deadline = self._bounds()
 
@@ -182,22 +249,23 @@ class Meter:
             self.generated += len(ms)
             return ms
 
-        return Puzzle(moves, puzzle.move, puzzle.solved, puzzle.rounds)
+        return Puzzle(moves, puzzle.move, puzzle.solved)
 
     def heuristic(self, h: Callable[[S], int]) -> Callable[[S], int]:
-        """The heuristic a search is led by, as given: a meter does not count it (a
-        tracer records its values, :class:`pearls.tracing.Tracer`)."""
-        return h
+        """The heuristic a search is led by: a meter does not count it; the observer,
+        if any, watches it (a tracer records its values)."""
+        return h if self.observer is None else self.observer.heuristic(h)
 
     def watch_planner(self, planner: Planner[S, M]) -> Planner[S, M]:
         """The same planner over the watched puzzle.
 
         Planned searches expand a state by asking ``moves`` once (for the moves that
         leave its plan); ``newplans`` is the planner's own and is not counted apart.
-        Where it is the chapter's generic one (the planner has ``premoves``), each of
-        its steps checks the time limit: growing one plan back along a chain of 50,000
-        premoves is one call of ``newplans`` and most of a minute, which now stops
-        within moments of the limit.
+        Where it is the chapter's generic one (:class:`~pearls.search.Newplans`), each
+        premove it asks for checks the time limit first: growing one plan back along a
+        chain of 50,000 premoves is one call of ``newplans`` and most of a minute,
+        which stops within moments of the limit.  The observer, if any, watches the
+        counted planner.
 
         >>> from pearls.puzzles import graph
         >>> from pearls.search import psolve
@@ -207,15 +275,11 @@ class Meter:
         ...
         pearls.errors.LimitReached: stopped at the time limit of 0.5 s (1 states expanded in ...)
         """
-        watched = self.watch(planner.puzzle)
-        if planner.premoves is None:
-            return Planner(watched, planner.goalmoves, planner.newplans)
-        inner, timed = planner.puzzle, self._timed(planner.premoves)
-
-        def plans(q: S, ms: Plan[M]) -> list[Plan[M]]:
-            return newplans(inner, timed, q, ms)
-
-        return Planner(watched, planner.goalmoves, plans, timed)
+        plans = planner.newplans
+        if _chapters(plans):
+            plans = Newplans(plans.puzzle, self._timed(plans.premoves))
+        counted = Planner(self._counted(planner.puzzle), planner.goalmoves, plans)
+        return counted if self.observer is None else self.observer.watch_planner(counted)
 
     def _timed(self, premoves: Premoves[S, M]) -> Premoves[S, M]:
         """``premoves`` that first check the time limit (planning's steps are not
@@ -228,6 +292,11 @@ class Meter:
             return premoves(q, m)
 
         return timed
+
+
+def _chapters(newplans: Callable[[S, Plan[M]], Iterable[Sequence[M]]]) -> TypeGuard[Newplans[S, M]]:
+    """Whether ``newplans`` is the chapter's generic one, over premoves."""
+    return isinstance(newplans, Newplans)
 
 
 N = TypeVar("N", int, float)
@@ -243,11 +312,15 @@ def _limit(name: str, value: N | None, kind: type[N]) -> N | None:
     ...
     pearls.errors.OptionError: timeout must be a number of at least 0, or None for no limit, not nan
     """
-    if value is None:
-        return None
-    kinds = (int, float) if kind is float else (int,)
-    if isinstance(value, bool) or not isinstance(value, kinds) or not value >= 0:
+    if value is not None and not _allowed(value, kind):
         raise OptionError(
             f"{name} must be a number of at least 0, or None for no limit, not {value!r}"
         )
     return value
+
+
+def _allowed(value: object, kind: type[int] | type[float]) -> bool:
+    """Whether ``value`` is a limit of ``kind``: a number of at least 0 (an ``int``
+    serves as a ``float``), not a ``bool``, not NaN."""
+    kinds = (int, float) if kind is float else (int,)
+    return not isinstance(value, bool) and isinstance(value, kinds) and value >= 0

@@ -106,7 +106,7 @@ Technique: TypeAlias = Method[S, M] | Every[S, M]  # any kind of method
 def bfs(puzzle: Puzzle[S, M]) -> Method[S, M]:
     """A shortest solution, breadth first: ``bfsolve q = bfsearch' [] [] [([], q)]``."""
     return Method(
-        lambda q, meter: search.bfsolve(meter.watch(puzzle), q),
+        lambda q, meter: search.bfsolve(meter.watch(puzzle), q, meter.levels),
         "a shortest solution, breadth first (bfsolve, Bird's bfsearch')",
         shortest=True,
     )
@@ -132,7 +132,7 @@ def iddfs(puzzle: Puzzle[S, M], prune: Prune[S, M] = no_prune) -> Method[S, M]:
     """A shortest solution by iterative deepening, the moves ``prune`` forbids left
     out: ``idsolve q = head [ms | d <- [0 ..], Just ms <- [dlsearch d [([], q)]]]``."""
     return Method(
-        lambda q, meter: deepening.idsolve(meter.watch(puzzle), q, prune),
+        lambda q, meter: deepening.idsolve(meter.watch(puzzle), q, prune, rounds=meter.rounds),
         "a shortest solution by iterative deepening, in little memory (idsolve)",
         shortest=True,
     )
@@ -142,7 +142,7 @@ def astar(puzzle: Puzzle[S, M], h: Heuristic[S] | Estimate[S, M]) -> Method[S, M
     """A shortest solution by A*, led by the lower bound ``h`` on the moves left; an
     :class:`~pearls.informed.Estimate` is carried in the states and updated move by
     move (:func:`~pearls.informed.scored`)."""
-    return _led(informed.astar, puzzle, h, _ASTAR)
+    return _led(_astar, puzzle, h, _ASTAR)
 
 
 def idastar(puzzle: Puzzle[S, M], h: Heuristic[S] | Estimate[S, M]) -> Method[S, M]:
@@ -151,11 +151,21 @@ def idastar(puzzle: Puzzle[S, M], h: Heuristic[S] | Estimate[S, M]) -> Method[S,
     return _led(informed.idastar, puzzle, h, _IDASTAR)
 
 
-class _Led(Protocol):
-    """A search led by a heuristic, over any states: :func:`~pearls.informed.astar` or
-    :func:`~pearls.informed.idastar`."""
+Rounds: TypeAlias = Callable[[int], None] | None  # told each round's bound, if anything is
 
-    def __call__(self, puzzle: Puzzle[T, N], q: T, h: Heuristic[T]) -> list[N] | None: ...
+
+class _Led(Protocol):
+    """A search led by a heuristic, over any states, that tells ``rounds`` each
+    round's bound: :func:`~pearls.informed.idastar`, or A* (:func:`_astar`)."""
+
+    def __call__(
+        self, puzzle: Puzzle[T, N], q: T, h: Heuristic[T], rounds: Rounds
+    ) -> list[N] | None: ...
+
+
+def _astar(puzzle: Puzzle[T, N], q: T, h: Heuristic[T], rounds: Rounds) -> list[N] | None:
+    """:func:`~pearls.informed.astar`, which has no rounds to tell."""
+    return informed.astar(puzzle, q, h)
 
 
 def _led(
@@ -166,18 +176,23 @@ def _led(
 ) -> Method[S, M]:
     """The method of a search led by ``h``: over the puzzle itself, or, for an
     estimate, over states that carry its value (:func:`~pearls.informed.scored`)."""
-    if isinstance(h, Estimate):
+    if not callable(h):  # an estimate a move updates, not a plain heuristic
         e, lifted = h, informed.scored(puzzle, h)
         return Method(
             lambda q, meter: search(
-                meter.watch(lifted), informed.score(e, q), meter.heuristic(informed.carried)
+                meter.watch(lifted),
+                informed.score(e, q),
+                meter.heuristic(informed.carried),
+                meter.rounds,
             ),
             about,
             shortest=True,
         )
     heuristic = h
     return Method(
-        lambda q, meter: search(meter.watch(puzzle), q, meter.heuristic(heuristic)), about, True
+        lambda q, meter: search(meter.watch(puzzle), q, meter.heuristic(heuristic), meter.rounds),
+        about,
+        True,
     )
 
 

@@ -4,34 +4,35 @@ Every function is generic in the state ``S`` and the move ``M`` and takes the pu
 (or planner) first, data last.  Each Haskell equation group becomes one loop: Bird's
 tail calls are iterations of a ``while``, so no search is bounded by Python's recursion
 limit.  Five liberties, none visible in the results (the same solutions, after
-expanding the same states):
+expanding the same states, as many):
 
 * **visited states** ``qs`` (``q ∈ qs``) are a ``dict``, filled inside the loop: O(1)
   membership; the caller's states are copied, never changed;
 * **a frontier** is a ``list`` holding Bird's list reversed (its head at the end), so
   taking the head and consing successors cost O(1); a ``deque`` serves where an
   equation appends at the far end (``ps ++ succs p``);
-* **a path** is a flat node, ``(state, move, parent's state)``, and the visited
-  ``dict`` maps each expanded state to its node; the moves are read off the parents
-  once, on success (Bird's ``reverse ms``);
+* **a path** ``(ms, q)`` is kept as ``q``'s :data:`Link`, the state it came from and
+  the move from there, in the visited ``dict``; a start's ``ms`` is kept once, in
+  ``roots``; the moves are read back along the links once, on success (Bird's
+  ``reverse ms``);
 * **a successor already expanded** never joins the frontier: the equations would
   drop it unexpanded at ``q ∈ qs``; a state the caller marked visited is still an
   answer when solved, as the equations say;
-* **``bfsearch'`` builds whole levels**, each state listed once, expanded and listed
-  in the equations' order (its docstring shows why).
+* **the breadth-first searches list each state once**, when it is first reached, as
+  a hand-written search marks it; ``bfsearch'`` builds whole levels and expands each
+  last state first (its docstring shows why the answer is the equations').
 
-The order of exploration is exactly the equations' (a tracer, :mod:`pearls.tracing`,
-shows it), and where a puzzle has several shortest (or planned) solutions, the one
-Bird's code finds comes out.
-``docs/performance.md`` measures what each liberty saves, and why flat nodes matter to
-Python's garbage collector.
+Where a puzzle has several shortest (or planned) solutions, the one Bird's code finds
+comes out.  ``docs/performance.md`` measures what each liberty saves, and why plain
+links matter to Python's garbage collector.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TypeAlias
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeAlias
 
 from pearls.types import (
     AFrontier,
@@ -49,6 +50,9 @@ from pearls.types import (
 )
 
 __all__ = [
+    "Levels",
+    "Link",
+    "Newplans",
     "Premoves",
     "asuccs",
     "bfsearch",
@@ -66,60 +70,47 @@ __all__ = [
     "succs",
 ]
 
-Premoves = Callable[
+Premoves: TypeAlias = Callable[
     [S, M], Iterable[Sequence[M]]
 ]  # rushhour.premoves(g1, (0, 19)): [[(6, 5)], ...]
+Levels: TypeAlias = Callable[[Sequence[S]], None]  # told each level bfsearch' expands
 
-# A path inside a loop: (state, move, parent's state), or (state, history) at a start.
-_Node: TypeAlias = "tuple[S, M, S] | tuple[S, History[M]]"
-# A planned path: (state, plan, move, parent's state), or (state, plan, history).
-_ANode: TypeAlias = "tuple[S, Plan[M], M, S] | tuple[S, Plan[M], History[M]]"
-# The node each state was expanded from (listed by, in bfsearch'), keyed by the state;
-# None for the states the caller marked as visited.  Its keys are the visited set.
-_Links: TypeAlias = "dict[S, _Node[S, M] | None]"
-_ALinks: TypeAlias = "dict[S, _ANode[S, M] | None]"
+Link: TypeAlias = tuple[S, M]
+"""How a search reached a state: the state it came from and the move made there, e.g.
+``(g1, (0, 19))``.  A path ``(ms ++ [m], move q m)`` is its state's link ``(q, m)``
+followed back to a start, whose ``ms`` the search keeps in ``roots``."""
 
-
-def _root(p: Path[S, M]) -> _Node[S, M]:
-    """The node of a path given to a search."""
-    return (p.state, p.history)
+_Links: TypeAlias = "dict[S, Link[S, M] | None]"  # keys: the states visited; None: a start's
+_Roots: TypeAlias = "dict[S, History[M]]"  # each start's moves so far, its first path's
+_Planned: TypeAlias = "tuple[S, Plan[M], Link[S, M] | None]"  # (q, plan, link): an APath
 
 
-def _aroot(p: APath[S, M]) -> _ANode[S, M]:
-    """The node of a planned path given to a search."""
-    return (p.state, p.plan, p.history)
+def _visited(qs: Iterable[S], solved: Callable[[S], bool]) -> _Links[S, M]:
+    """The links of the caller's visited states, which a search must skip.  A solved
+    one is left out: the equations test ``solved q`` before ``q ∈ qs``, so it is still
+    an answer."""
+    return dict.fromkeys(q for q in qs if not solved(q))
 
 
-def _visited(qs: Iterable[S], solved: Callable[[S], bool]) -> Iterator[S]:
-    """The caller's visited states that a search must skip.  A solved one is left out:
-    the equations test ``solved q`` before ``q ∈ qs``, so it is still an answer."""
-    return (q for q in qs if not solved(q))
+def _roots(*frontiers: Iterable[Path[S, M] | APath[S, M]]) -> _Roots[S, M]:
+    """Each start's history, by its state: the first path's, the one a search takes
+    first, since no search lets a later start overtake an earlier one."""
+    roots: _Roots[S, M] = {}
+    for paths in frontiers:
+        for p in paths:
+            roots.setdefault(p.state, p.history)
+    return roots
 
 
-def _moves(links: _Links[S, M], node: _Node[S, M]) -> list[M]:
-    """The moves from the start to ``node``, first move first: Bird's ``reverse ms``."""
+def _moves(links: _Links[S, M], roots: _Roots[S, M], q: S, link: Link[S, M] | None) -> list[M]:
+    """The moves of the path to ``q`` that ends with ``link`` (``None`` at a start),
+    first move first: Bird's ``reverse ms``, read back along the links to a start."""
     newest: list[M] = []
-    while len(node) == 3:
-        _, m, parent = node
+    while link is not None:
+        q, m = link
         newest.append(m)
-        link = links[parent]
-        assert link is not None, "a caller's visited state is never expanded"
-        node = link
-    _, history = node
-    return [*reversed(history), *reversed(newest)]
-
-
-def _amoves(links: _ALinks[S, M], node: _ANode[S, M]) -> list[M]:
-    """The moves from the start to a planned ``node``, first move first."""
-    newest: list[M] = []
-    while len(node) == 4:
-        _, _, m, parent = node
-        newest.append(m)
-        link = links[parent]
-        assert link is not None, "a caller's visited state is never expanded"
-        node = link
-    _, _, history = node
-    return [*reversed(history), *reversed(newest)]
+        link = links[q]
+    return [*reversed(roots[q]), *reversed(newest)]
 
 
 def succs(puzzle: Puzzle[S, M], p: Path[S, M]) -> Frontier[S, M]:
@@ -127,7 +118,7 @@ def succs(puzzle: Puzzle[S, M], p: Path[S, M]) -> Frontier[S, M]:
 
     ``succs (ms, q) = [(ms ++ [m], move q m) | m <- moves q]``
 
-    The searches below render this inline, on their own nodes.
+    The searches below render this inline, each successor a :data:`Link`.
 
     >>> from pearls.puzzles import graph
     >>> ring = graph.puzzle({0: [1, 2], 1: [2], 2: [0]}, goal=2)
@@ -149,32 +140,48 @@ def bfsearch(puzzle: Puzzle[S, M], qs: Iterable[S], ps: Frontier[S, M]) -> list[
           | q ∈ qs    = bfsearch qs ps
           | otherwise = bfsearch (q : qs) (ps ++ succs p)
 
+    A state joins the queue once, linked to the path that first reached it: a queue
+    keeps its entries in order, so that first entry is the one the equations expand,
+    and they drop the later ones at ``q ∈ qs``.  The first solved state to join ends
+    the search, once the states ahead of it are expanded: the equations expand those,
+    then reach it.
+
     >>> from pearls.puzzles import graph
     >>> ladder = graph.puzzle({"a": "bc", "b": "d", "c": "e", "e": "d"}, goal="d")
     >>> bfsearch(ladder, [], [start("a")])
     ['b', 'd']
     """
     moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
-    links: _Links[S, M] = dict.fromkeys(_visited(qs, solved))
-    queue = deque(map(_root, ps))
+    links: _Links[S, M] = _visited(qs, solved)
+    roots = _roots(ps)
+    starts: list[S] = []
+    found = _listed(ps, solved, links, starts)
+    queue = deque(starts)
     push = queue.append
-    while queue:
-        node = queue.popleft()
-        q = node[0]
-        if q in links:
-            continue
-        if solved(q):
-            return _moves(links, node)
-        links[q] = node
+    while queue and not found:
+        q = queue.popleft()
         for m in moves(q):
             r = move(q, m)
             if r not in links:
-                push((r, m, q))
-    return None
+                links[r] = (q, m)
+                push(r)
+                if solved(r):
+                    found = True
+                    break
+    if not found:
+        return None
+    *ahead, goal = queue
+    for q in ahead:
+        moves(q)
+    return _moves(links, roots, goal, links[goal])
 
 
 def bfsearch_(
-    puzzle: Puzzle[S, M], qs: Iterable[S], rs: Frontier[S, M], ps: Frontier[S, M]
+    puzzle: Puzzle[S, M],
+    qs: Iterable[S],
+    rs: Frontier[S, M],
+    ps: Frontier[S, M],
+    levels: Levels[S] | None = None,
 ) -> list[M] | None:
     """Breadth-first search with an accumulator ``rs`` for the next level: the
     chapter's final form, which lists alternate levels right to left, still finding a
@@ -182,91 +189,99 @@ def bfsearch_(
 
     ::
 
-        bfsearch' qs [] [] = Nothing
-        bfsearch' qs rs [] = bfsearch' qs [] rs
+        bfsearch' qs [] [] = Nothing                         -- 1
+        bfsearch' qs rs [] = bfsearch' qs [] rs              -- 2
         bfsearch' qs rs (p@(ms, q) : ps)
-          | solved q  = Just ms
-          | q ∈ qs    = bfsearch' qs rs ps
-          | otherwise = bfsearch' (q : qs) (succs p ++ rs) ps
+          | solved q  = Just ms                              -- 3
+          | q ∈ qs    = bfsearch' qs rs ps                   -- 4
+          | otherwise = bfsearch' (q : qs) (succs p ++ rs) ps  -- 5
 
-    The loop builds one level at a time.  It expands a level ``p1, ..., pn`` in that
-    order, as the equations do; they gather ``succs pn ++ ... ++ succs p1 ++ rs`` and
-    then expand, in that order, the first entry of each state that no earlier level
-    holds.  So the loop lists the successors last state first, each the first time its
-    state appears, and the next level comes out as exactly the states the equations
-    will expand, in their order, each linked to its parent (a state is marked when
-    listed, as in a hand-written breadth-first search, and waits on no frontier
-    twice).  A solved state is caught as it is listed, once its level is expanded;
-    the equations reach it after expanding the states listed ahead of it, and so does
-    the loop, so the answer and the expansions, in their order, are theirs.
+    The loop takes a level at a time, as rule 2 hands it over: the states of ``ps``
+    that no earlier level holds, in order, each once.  Rule 5 expands them all and
+    gathers ``succs pn ++ ... ++ succs p1 ++ rs``, whose first entry of each new state
+    is the next level; rule 3 ends the search at the next level's first solved state,
+    once the states ahead of it are expanded.  The loop expands a level last state
+    first, listing each successor the first time it appears, which gives the next
+    level in that order without holding the level's moves (docs/performance.md:
+    holding them to expand first state first took 1.4 times as long on the 8 puzzle's
+    hardest board), and it stops at the first solved state it lists, since the states
+    listed after it would never be expanded.  The states expanded are the equations',
+    as many; ``levels``, where given, is told the states of each level before they are
+    expanded, in the equations' order, so that a tracer (:mod:`pearls.tracing`) can
+    list the expansions as the equations make them.
 
     >>> from pearls.puzzles import graph
     >>> ladder = graph.puzzle({"a": "bc", "b": "d", "c": "e", "e": "d"}, goal="d")
-    >>> bfsearch_(ladder, [], [], [start("a")])
+    >>> bfsearch_(ladder, [], [], [start("a")], levels=print)  # d follows e in level 2
+    ['a']
+    ['b', 'c']
+    ['e']
     ['b', 'd']
     """
     solved = puzzle.solved
-    links: _Links[S, M] = dict.fromkeys(_visited(qs, solved))
+    links: _Links[S, M] = _visited(qs, solved)
+    roots = _roots(ps, rs)
     level: list[S] = []
-    goal = _listed(map(_root, ps), solved, links, level)
-    waiting = [_root(p) for p in rs]  # Bird's rs: the end of the second level
-    while goal is None and (level or waiting):
+    found = _listed(ps, solved, links, level)
+    waiting = rs  # the end of the second level
+    while not found and (level or waiting):
+        if levels is not None:
+            levels(level)
         listed: list[S] = []
-        goal = _next_level(puzzle, links, level, listed) or _listed(waiting, solved, links, listed)
-        waiting = []
-        level = listed
-    if goal is None:
+        found = _next_level(puzzle, links, level, listed) or _listed(waiting, solved, links, listed)
+        level, waiting = listed, []
+    if not found:
         return None
-    _expand(puzzle.moves, level)
-    return _moves(links, goal)
+    *ahead, goal = level
+    if levels is not None:
+        levels(ahead)
+    for q in ahead:
+        puzzle.moves(q)
+    return _moves(links, roots, goal, links[goal])
 
 
 def _listed(
-    nodes: Iterable[_Node[S, M]], solved: Callable[[S], bool], links: _Links[S, M], level: list[S]
-) -> _Node[S, M] | None:
-    """Add to ``level`` the states of ``nodes`` that no level holds yet, in order; the
-    first solved one, if any, ends the listing instead."""
-    for node in nodes:
-        q = node[0]
+    ps: Iterable[Path[S, M] | APath[S, M]],
+    solved: Callable[[S], bool],
+    links: _Links[S, M],
+    level: list[S],
+) -> bool:
+    """List in ``level``, as starts, the states of the paths ``ps`` that no level
+    holds yet, in order, each once; whether the last one listed is solved (the
+    listing stops there)."""
+    for p in ps:
+        q = p.state
         if q not in links:
-            links[q] = node
-            if solved(q):
-                return node
+            links[q] = None
             level.append(q)
-    return None
+            if solved(q):
+                return True
+    return False
 
 
-def _next_level(
-    puzzle: Puzzle[S, M], links: _Links[S, M], level: list[S], listed: list[S]
-) -> _Node[S, M] | None:
-    """Expand ``level`` in order, as the equations do, and list in ``listed`` the states
-    one move beyond it that no level holds yet, in the order of Bird's accumulator
-    (``succs pn ++ ... ++ succs p1``: the level's last path first), each linked to its
-    parent; the first solved one, if any, ends the listing instead."""
+def _next_level(puzzle: Puzzle[S, M], links: _Links[S, M], level: list[S], listed: list[S]) -> bool:
+    """Rule 5 over ``level``: expand it, last state first, and list in ``listed`` the
+    states it reaches that no level holds yet, in the order of Bird's accumulator,
+    each linked to its parent; whether the last one listed is solved.  The listing
+    stops there, once the rest of ``level`` is expanded, as the equations expand it."""
     moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
-    expanded = list(map(moves, level))
     push = listed.append
-    for q, ms in zip(reversed(level), reversed(expanded), strict=True):
-        for m in ms:
+    for q in reversed(level):
+        for m in moves(q):
             r = move(q, m)
             if r not in links:
-                node = links[r] = (r, m, q)
-                if solved(r):
-                    return node
+                links[r] = (q, m)
                 push(r)
-    return None
+                if solved(r):
+                    for p in level[: level.index(q)]:
+                        moves(p)
+                    return True
+    return False
 
 
-def _expand(moves: Callable[[S], Sequence[M]], states: Iterable[S]) -> None:
-    """Expand states whose successors the answer does not need, as the equations do
-    before they reach it: every count and limit on expansions (a
-    :class:`~pearls.limits.Meter`'s) then agrees with theirs."""
-    for q in states:
-        moves(q)
-
-
-def bfsolve(puzzle: Puzzle[S, M], q: S) -> list[M] | None:
-    """A shortest solution from ``q``, or ``None`` if no solution exists.
+def bfsolve(puzzle: Puzzle[S, M], q: S, levels: Levels[S] | None = None) -> list[M] | None:
+    """A shortest solution from ``q``, or ``None`` if no solution exists; ``levels`` as
+    for :func:`bfsearch_`.
 
     ``bfsolve q = bfsearch' [] [] [([], q)]``
 
@@ -279,7 +294,7 @@ def bfsolve(puzzle: Puzzle[S, M], q: S) -> list[M] | None:
     >>> bfsolve(graph.puzzle({1: [2], 2: [1]}, goal=3), 1) is None
     True
     """
-    return bfsearch_(puzzle, [], [], [start(q)])
+    return bfsearch_(puzzle, [], [], [start(q)], levels)
 
 
 def dfsearch(puzzle: Puzzle[S, M], qs: Iterable[S], ps: Frontier[S, M]) -> list[M] | None:
@@ -293,27 +308,32 @@ def dfsearch(puzzle: Puzzle[S, M], qs: Iterable[S], ps: Frontier[S, M]) -> list[
           | q ∈ qs    = dfsearch qs ps
           | otherwise = dfsearch (q : qs) (succs p ++ ps)
 
+    The stack of paths is two stacks side by side: the paths' states, and the link of
+    each (a :data:`Link`, ``None`` at a start).
+
     >>> from pearls.puzzles import graph
     >>> ladder = graph.puzzle({"a": "bc", "b": "c", "c": "d"}, goal="d")
     >>> dfsearch(ladder, [], [start("a")])
     ['b', 'c', 'd']
     """
     moves, move, solved = puzzle.moves, puzzle.move, puzzle.solved
-    links: _Links[S, M] = dict.fromkeys(_visited(qs, solved))
-    stack = [_root(p) for p in reversed(ps)]
-    push = stack.append
-    while stack:
-        node = stack.pop()
-        q = node[0]
+    links: _Links[S, M] = _visited(qs, solved)
+    roots = _roots(ps)
+    states = [p.state for p in reversed(ps)]
+    ways: list[Link[S, M] | None] = [None] * len(states)
+    push_state, push_way = states.append, ways.append
+    while states:
+        q, link = states.pop(), ways.pop()
         if q in links:
             continue
         if solved(q):
-            return _moves(links, node)
-        links[q] = node
+            return _moves(links, roots, q, link)
+        links[q] = link
         for m in reversed(moves(q)):
             r = move(q, m)
             if r not in links:
-                push((r, m, q))
+                push_state(r)
+                push_way((q, m))
     return None
 
 
@@ -377,12 +397,27 @@ def newplans(puzzle: Puzzle[S, M], premoves: Premoves[S, M], q: S, ms: Plan[M]) 
     return mkplans(puzzle.moves(q), lambda m: premoves(q, m), ms)
 
 
+@dataclass(frozen=True)
+class Newplans(Generic[S, M]):
+    """The chapter's generic ``newplans`` over a puzzle's ``premoves``, as a value
+    that says what it is made of, so that a meter can time each premove it asks for
+    (:meth:`pearls.limits.Meter.watch_planner`): growing one plan along a long chain
+    of premoves is one call, and can take minutes."""
+
+    puzzle: Puzzle[S, M]
+    premoves: Premoves[S, M]
+
+    def __call__(self, q: S, ms: Plan[M]) -> list[Plan[M]]:
+        """``newplans q ms`` (:func:`newplans`)."""
+        return newplans(self.puzzle, self.premoves, q, ms)
+
+
 def planner(
     puzzle: Puzzle[S, M], goalmoves: Callable[[S], Sequence[M]], premoves: Premoves[S, M]
 ) -> Planner[S, M]:
     """The planner whose ``newplans`` is the chapter's generic one over ``premoves``
-    (kept beside it, so that a meter can time the planning's steps)."""
-    return Planner(puzzle, goalmoves, lambda q, ms: newplans(puzzle, premoves, q, ms), premoves)
+    (:class:`Newplans`)."""
+    return Planner(puzzle, goalmoves, Newplans(puzzle, premoves))
 
 
 def asuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
@@ -419,23 +454,30 @@ def bsuccs(planner: Planner[S, M], p: APath[S, M]) -> AFrontier[S, M]:
     return [APath(history.cons(m), r, tuple(planner.goalmoves(r))) for m, r in successors]
 
 
-def _planned(planner: Planner[S, M], seen: _ALinks[S, M], node: _ANode[S, M]) -> list[_ANode[S, M]]:
-    """:func:`asuccs` on a node, leaving out the states already expanded."""
-    q, plan, move = node[0], node[1], planner.puzzle.move
+def _planned(
+    planner: Planner[S, M], links: _Links[S, M], q: S, plan: Plan[M]
+) -> list[_Planned[S, M]]:
+    """:func:`asuccs` of ``q`` following ``plan``, leaving out the states visited."""
+    move = planner.puzzle.move
     return [
-        (r, tuple(ms[1:]), ms[0], q)
+        (r, tuple(ms[1:]), (q, ms[0]))
         for ms in planner.newplans(q, plan)
-        if (r := move(q, ms[0])) not in seen
+        if (r := move(q, ms[0])) not in links
     ]
 
 
-def _replanned(
-    planner: Planner[S, M], seen: _ALinks[S, M], node: _ANode[S, M]
-) -> list[_ANode[S, M]]:
-    """:func:`bsuccs` on a node, leaving out the states already expanded."""
-    q, puzzle, goalmoves = node[0], planner.puzzle, planner.goalmoves
-    moves, move = puzzle.moves, puzzle.move
-    return [(r, tuple(goalmoves(r)), m, q) for m in moves(q) if (r := move(q, m)) not in seen]
+def _replanned(planner: Planner[S, M], links: _Links[S, M], q: S) -> list[_Planned[S, M]]:
+    """:func:`bsuccs` of ``q``, leaving out the states visited."""
+    puzzle, goalmoves = planner.puzzle, planner.goalmoves
+    move = puzzle.move
+    return [
+        (r, tuple(goalmoves(r)), (q, m)) for m in puzzle.moves(q) if (r := move(q, m)) not in links
+    ]
+
+
+def _planned_starts(ps: Iterable[APath[S, M]]) -> list[_Planned[S, M]]:
+    """The planned paths ``ps`` as the loops hold them: each a start, no link."""
+    return [(p.state, p.plan, None) for p in ps]
 
 
 def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> list[M] | None:
@@ -449,6 +491,8 @@ def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> lis
           | q ∈ qs    = psearch qs ps
           | otherwise = psearch (q : qs) (asuccs p ++ ps ++ bsuccs p)
 
+    Each path on the queue is its state, plan and :data:`Link` (``None`` at a start).
+
     >>> from pearls.puzzles import graph
     >>> ladder = graph.planner({"a": "bc", "b": "e", "c": "d", "e": "d"}, goal="d")
     >>> psearch(ladder, [], [astart(ladder, "a")])  # the plan to d goes through c
@@ -457,18 +501,18 @@ def psearch(planner: Planner[S, M], qs: Iterable[S], ps: AFrontier[S, M]) -> lis
     ['c', 'd']
     """
     solved = planner.puzzle.solved
-    links: _ALinks[S, M] = dict.fromkeys(_visited(qs, solved))
-    queue = deque(map(_aroot, ps))
+    links: _Links[S, M] = _visited(qs, solved)
+    roots = _roots(ps)
+    queue = deque(_planned_starts(ps))
     while queue:
-        node = queue.popleft()
-        q = node[0]
+        q, plan, link = queue.popleft()
         if q in links:
             continue
         if solved(q):
-            return _amoves(links, node)
-        links[q] = node
-        queue.extendleft(reversed(_planned(planner, links, node)))
-        queue.extend(_replanned(planner, links, node))
+            return _moves(links, roots, q, link)
+        links[q] = link
+        queue.extendleft(reversed(_planned(planner, links, q, plan)))
+        queue.extend(_replanned(planner, links, q))
     return None
 
 
@@ -495,23 +539,22 @@ def psearch_(
     [5, 4, 3]
     """
     solved = planner.puzzle.solved
-    links: _ALinks[S, M] = dict.fromkeys(_visited(qs, solved))
-    later = [_aroot(p) for p in reversed(rs)]
-    now = [_aroot(p) for p in reversed(ps)]
-    while True:
+    links: _Links[S, M] = _visited(qs, solved)
+    roots = _roots(ps, rs)
+    later = _planned_starts(reversed(rs))
+    now = _planned_starts(reversed(ps))
+    while now or later:
         if not now:
-            if not later:
-                return None
             now, later = later, now
-        node = now.pop()
-        q = node[0]
+        q, plan, link = now.pop()
         if q in links:
             continue
         if solved(q):
-            return _amoves(links, node)
-        links[q] = node
-        later.extend(reversed(_replanned(planner, links, node)))
-        now.extend(reversed(_planned(planner, links, node)))
+            return _moves(links, roots, q, link)
+        links[q] = link
+        later.extend(reversed(_replanned(planner, links, q)))
+        now.extend(reversed(_planned(planner, links, q, plan)))
+    return None
 
 
 def psolve(planner: Planner[S, M], q: S) -> list[M] | None:

@@ -1,8 +1,9 @@
 """Watching a search, by wrapping the puzzle it searches, as a meter counts one.
 
-A :class:`Tracer` is a :class:`~pearls.limits.Meter` that also records what the search
-does, without touching the combinators: the puzzle (or planner) it hands out calls the
-real functions and notes each call.
+A :class:`Tracer` is a meter's observer (:class:`~pearls.limits.Observer`): it watches
+what the meter hands out, after the meter has counted it, and records what the search
+does without touching the combinators or the chapter's types: the puzzle (or planner)
+it hands out calls the real functions and notes each call.
 
 * **expand**: ``moves q`` was asked, so ``q`` is expanded (one event per expansion the
   meter counts), with its depth and, where the search is led by a heuristic, its
@@ -11,16 +12,22 @@ real functions and notes each call.
   turned the plan being followed at ``q`` into plans whose first move is legal now
   (the premoves chained before the goal move);
 * **bound**: a deepening search (``iddfs``, ``idastar``) starts a round with this
-  bound.  This is the one hook: :class:`~pearls.types.Puzzle` carries an optional
-  ``rounds`` observer, which :func:`~pearls.deepening.idsolve` and
-  :func:`~pearls.informed.idastar` tell each bound; the tracer's puzzle sets it;
+  bound, as the search tells its ``rounds`` argument (:attr:`~pearls.limits.Meter.rounds`);
 * **count**: states expanded outside a watched puzzle, which a meter counts
   (:meth:`~pearls.limits.Meter.count`: Hanoi's direct method; the 15 puzzle's IDA* on
-  flat integers, which sets the count after each round), with no state to show;
+  flat integers), with no state to show;
 * **stopped**: the recording stopped at ``limit`` events (the search went on).
 
 So the expansions a trace records (each ``expand``, and each ``count`` by its number)
 are the states the meter counts, up to where the recording stopped.
+
+``bfsearch'`` expands each level last state first (:func:`pearls.search.bfsearch_`),
+and tells its ``levels`` argument (:attr:`~pearls.limits.Meter.levels`) each level in
+the equations' order: the tracer holds a level's expansions and records them in that
+order, each with what it would have ``reached`` there.  The search pays nothing for
+the order; the tracer does.  A state's successors count as reached once the search
+has generated them: the search stops generating them once it has listed the goal, so
+the states of the last level expanded after that add none.
 
 The depth of a state is worked out from ``move``: the start has depth 0, and each
 successor ``move q m`` depth one more than ``q``'s, the least met so far kept.  For a
@@ -30,15 +37,18 @@ it is the length of the path the state was expanded from; for the others (``plan
 again) it is the fewest moves by which the search had reached the state by then, at
 most the length of the path being followed.
 
+>>> from pearls.limits import Meter
 >>> from pearls.puzzles import graph
 >>> from pearls.search import bfsolve
 >>> tracer = Tracer()
->>> bfsolve(tracer.watch(graph.puzzle({1: [2, 3], 2: [4], 3: [4]}, goal=4)), 1)
-[3, 4]
->>> [(e.state, e.depth) for e in tracer.recorded if isinstance(e, Expanded)]
-[(1, 0), (2, 1), (3, 1)]
->>> tracer.expanded
-3
+>>> meter = Meter(observer=tracer)
+>>> ladder = graph.puzzle({"a": "bc", "b": "d", "c": "e", "e": "d"}, goal="d")
+>>> bfsolve(meter.watch(ladder), "a", meter.levels)
+['b', 'd']
+>>> [(e.state, e.depth, e.reached) for e in tracer.recorded if isinstance(e, Expanded)]
+[('a', 0, 1), ('b', 1, 3), ('c', 1, 4), ('e', 2, 5)]
+>>> meter.expanded
+4
 
 The states are recorded as the search holds them; a front end names them in JSON
 (:meth:`pearls.description.Problem.trace`).
@@ -46,12 +56,12 @@ The states are recorded as the search holds them; a front end names them in JSON
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import TypeAlias
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import count
+from typing import TypeAlias, TypeGuard
 
 from pearls.informed import Scored
-from pearls.limits import Meter, Progress
 from pearls.types import M, Plan, Planner, Puzzle, S
 
 __all__ = [
@@ -124,82 +134,103 @@ Event: TypeAlias = Expanded | Planned | Bound | Counted | Stopped
 def unscored(q: object) -> object:
     """The puzzle's own state inside one that carries its heuristic value
     (:class:`~pearls.informed.Scored`), else the state itself."""
-    return q.state if isinstance(q, Scored) else q
+    return q.state if _scored(q) else q
 
 
-class Tracer(Meter):
-    """A meter that records the search it watches: at most ``limit`` events in
-    :attr:`recorded`, then one :class:`Stopped`.  Like a meter, made for one search
-    and read afterwards."""
+def _scored(q: object) -> TypeGuard[Scored[Hashable]]:
+    """Whether ``q`` carries its heuristic value."""
+    return isinstance(q, Scored)
 
-    def __init__(
-        self,
-        max_states: int | None = None,
-        timeout: float | None = None,
-        progress: Progress | None = None,
-        every: float = 0.2,
-        max_memory: int | None = None,
-        limit: int = LIMIT,
-    ) -> None:
+
+class Tracer:
+    """A meter's observer that records the search it watches: at most ``limit`` events
+    in :attr:`recorded`, then one :class:`Stopped`.  Made for one search, given to its
+    meter (``Meter(observer=tracer)``), and read afterwards."""
+
+    def __init__(self, limit: int = LIMIT) -> None:
         self.limit = limit
-        self.recorded: list[Event] = []
-        self._expanding = False
-        super().__init__(max_states, timeout, progress, every, max_memory)
+        self._events: list[Event] = []
+        self._recorded = 0  # the states expanded that the events recorded count
         self._depth: dict[Hashable, int] = {}
         self._h: dict[Hashable, int] = {}
-
-    def record(self, event: Event) -> None:
-        """Keep ``event``, or past the limit, say once that recording stopped (with the
-        meter's count before ``event``'s expansions)."""
-        if len(self.recorded) < self.limit:
-            self.recorded.append(event)
-        elif len(self.recorded) == self.limit:
-            counted = 1 if isinstance(event, Expanded) else 0
-            counted += event.count if isinstance(event, Counted) else 0
-            self.recorded.append(Stopped(self.limit, self.expanded - counted))
+        self._level = _Level()
 
     @property
-    def expanded(self) -> int:
-        """The states expanded so far, as a meter counts them; a rise that is not an
-        expansion of a watched puzzle (:meth:`~pearls.limits.Meter.count`, or a search
-        on flat integers that sets the count, as the 15 puzzle's IDA* does) is recorded
-        as :class:`Counted`."""
-        return self._expanded
+    def recorded(self) -> list[Event]:
+        """The events so far, the level held for its order included (its holding
+        ends)."""
+        self._release()
+        return self._events
 
-    @expanded.setter
-    def expanded(self, value: int) -> None:
-        rise, self._expanded = value - getattr(self, "_expanded", value), value
-        if rise > 0 and not self._expanding:
-            self.record(Counted(rise))
+    @property
+    def full(self) -> bool:
+        """Whether the recording has stopped."""
+        return len(self._events) > self.limit
+
+    def record(self, event: Event) -> None:
+        """Record ``event``, after the level held for its order (its holding ends)."""
+        self._release()
+        self._keep(event)
+
+    def _keep(self, event: Event) -> None:
+        """Keep ``event``, or past the limit, say once that recording stopped (with the
+        count of the states expanded that the events kept record)."""
+        if len(self._events) < self.limit:
+            self._events.append(event)
+            self._recorded += 1 if isinstance(event, Expanded) else 0
+            self._recorded += event.count if isinstance(event, Counted) else 0
+        elif len(self._events) == self.limit:
+            self._events.append(Stopped(self.limit, self._recorded))
+
+    def counted(self, n: int) -> None:
+        """Record ``n`` states counted outside a watched puzzle, if any."""
+        if n > 0:
+            self.record(Counted(n))
+
+    def round(self, bound: int) -> None:
+        """Record a round's bound."""
+        self.record(Bound(bound))
+
+    def level(self, states: Sequence[Hashable]) -> None:
+        """Hold the expansions of ``states`` until the next level, another event or a
+        read, to record them in the order given (after the level held before)."""
+        self._release()
+        if not self.full:
+            self._level = _Level(dict(zip(states, count())), len(self._depth))
+
+    def _release(self) -> None:
+        """Record the expansions held, in their level's order, each with the states
+        the search had reached there: those before the level, and the successors of
+        the states ahead of it in the level."""
+        level, self._level = self._level, _Level()
+        for q, d, h, reached in level.in_order():
+            self._keep(Expanded(q, d, reached, h))
 
     def watch(self, puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
-        """The puzzle counted and bounded as a meter's, each expansion, depth and
-        round recorded."""
-        watched = super().watch(puzzle)
+        """The puzzle, each expansion, depth and successor recorded."""
         depth, scores = self._depth, self._h
 
         def moves(q: S) -> Sequence[M]:
-            self._expanding = True
-            try:
-                ms = watched.moves(q)  # counted (or stopped at a limit) first
-            finally:
-                self._expanding = False
+            ms = puzzle.moves(q)  # counted (or stopped at a limit) first
+            first = q not in depth
             d = depth.setdefault(q, 0)
-            h = q.h if isinstance(q, Scored) else scores.get(q)
-            self.record(Expanded(q, d, len(depth), h))
+            h = q.h if _scored(q) else scores.get(q)
+            if self._level.order:
+                self._level.hold(q, d, h, first)
+            else:
+                self.record(Expanded(q, d, len(depth), h))
             return ms
 
         def move(q: S, m: M) -> S:
-            r = watched.move(q, m)
-            d = depth.get(q, 0) + 1
+            r = puzzle.move(q, m)
+            first, d = r not in depth, depth.get(q, 0) + 1
             if depth.get(r, d) >= d:
                 depth[r] = d
+            if self._level.order:
+                self._level.reach(q, r, first)
             return r
 
-        def rounds(bound: int) -> None:
-            self.record(Bound(bound))
-
-        return Puzzle(moves, move, watched.solved, rounds)
+        return Puzzle(moves, move, puzzle.solved)
 
     def heuristic(self, h: Callable[[S], int]) -> Callable[[S], int]:
         """``h``, each value it gives kept for the state's expansion."""
@@ -212,9 +243,8 @@ class Tracer(Meter):
         return recorded
 
     def watch_planner(self, planner: Planner[S, M]) -> Planner[S, M]:
-        """The planner as a meter's, each plan it makes recorded."""
-        watched = super().watch_planner(planner)
-        goalmoves, newplans = watched.goalmoves, watched.newplans
+        """The planner over the watched puzzle, each plan it makes recorded."""
+        goalmoves, newplans = planner.goalmoves, planner.newplans
 
         def proposed(q: S) -> Sequence[M]:
             plan = goalmoves(q)
@@ -226,4 +256,43 @@ class Tracer(Meter):
             self.record(Planned("newplans", q, plan, plans))
             return plans
 
-        return Planner(watched.puzzle, proposed, chained, watched.premoves)
+        return Planner(self.watch(planner.puzzle), proposed, chained)
+
+
+@dataclass
+class _Level:
+    """A breadth-first level being expanded: each state's place in the equations'
+    order, the count of states reached before it, and its expansions held so far, each
+    with its successors and the states it reached first."""
+
+    order: dict[Hashable, int] = field(default_factory=dict)
+    reached: int = 0
+    held: list[tuple[Hashable, int, int | None]] = field(default_factory=list)
+    successors: dict[Hashable, list[Hashable]] = field(default_factory=dict)
+    fresh: set[Hashable] = field(default_factory=set)  # reached first within the level
+
+    def hold(self, q: Hashable, d: int, h: int | None, first: bool) -> None:
+        """Hold the expansion of ``q`` (at depth ``d``, with ``h``), reached first
+        here if ``first`` (a start)."""
+        self.held.append((q, d, h))
+        self.successors[q] = []
+        if first:
+            self.fresh.add(q)
+
+    def reach(self, q: Hashable, r: Hashable, first: bool) -> None:
+        """Note that expanding ``q`` reached ``r``, for the first time if ``first``."""
+        self.successors[q].append(r)
+        if first:
+            self.fresh.add(r)
+
+    def in_order(self) -> Iterator[tuple[Hashable, int, int | None, int]]:
+        """The expansions held, in the level's order, each with the states reached
+        there: those before the level, the states ahead of it that were reached first
+        in the level, and itself, if reached first."""
+        news: set[Hashable] = set()
+        last = len(self.order)  # a state of no level: after the level, as it came
+        for q, d, h in sorted(self.held, key=lambda held: self.order.get(held[0], last)):
+            if q in self.fresh:
+                news.add(q)
+            yield q, d, h, self.reached + len(news)
+            news.update(r for r in self.successors[q] if r in self.fresh)

@@ -78,16 +78,11 @@ class Puzzle(Generic[S, M]):
 
     ``moves :: State -> [Move]``, ``move :: State -> Move -> State``,
     ``solved :: State -> Bool``.
-
-    ``rounds``, where given, is told the bound of each round a deepening search
-    starts (:func:`~pearls.deepening.idsolve`'s depth, :func:`~pearls.informed.idastar`'s
-    ``f``): an observer for a tracer (:mod:`pearls.tracing`), never part of the puzzle.
     """
 
     moves: Callable[[S], Sequence[M]]
     move: Callable[[S, M], S]
     solved: Callable[[S], bool]
-    rounds: Callable[[int], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -95,17 +90,13 @@ class Planner(Generic[S, M]):
     """A puzzle with a way to plan: ``goalmoves :: State -> Plan`` proposes a plan
     towards the goal, and ``newplans :: State -> Plan -> [Plan]`` turns a plan into
     plans whose first move is legal now.  Either may give any sequence of moves (a list,
-    a tuple); the searches keep each plan as a tuple.
-
-    ``premoves :: State -> Move -> [[Move]]`` is given where ``newplans`` is the
-    chapter's generic one over it (:func:`pearls.search.planner`), so that a meter can
-    time each step of the planning itself (:meth:`pearls.limits.Meter.watch_planner`):
-    one call of ``newplans`` on a long chain of premoves is minutes of work."""
+    a tuple); the searches keep each plan as a tuple.  The chapter's generic
+    ``newplans``, over ``premoves :: State -> Move -> [[Move]]``, is
+    :func:`pearls.search.planner`'s."""
 
     puzzle: Puzzle[S, M]
     goalmoves: Callable[[S], Sequence[M]]
     newplans: Callable[[S, Plan[M]], Iterable[Sequence[M]]]
-    premoves: Callable[[S, M], Iterable[Sequence[M]]] | None = None
 
 
 def solution(history: History[M]) -> list[M]:

@@ -276,7 +276,7 @@ def test_planning_itself_stops_at_the_time_limit(clock: Clock) -> None:
 def test_a_planner_of_its_own_is_watched_as_it_was() -> None:
     meter = Meter(timeout=60)
     watched = meter.watch_planner(rh.planner)
-    assert watched.premoves is None and watched.newplans is rh.planner.newplans
+    assert watched.newplans is rh.planner.newplans
 
 
 def test_one_meter_adds_up_a_planner_and_a_puzzle() -> None:

@@ -26,6 +26,7 @@ from pyrsistent import plist
 from pearls import search
 from pearls.limits import Meter
 from pearls.puzzles import graph
+from pearls.tracing import Expanded, Tracer
 from pearls.types import APath, Path, Planner, Puzzle, astart, start
 
 S = TypeVar("S", bound=Hashable)
@@ -34,7 +35,7 @@ M = TypeVar("M")
 Node: TypeAlias = int
 Edges: TypeAlias = dict[Node, list[Node]]
 Result: TypeAlias = list[Node] | None
-Searching: TypeAlias = Callable[[Puzzle[Node, Node]], Result]  # a search awaiting its puzzle
+Watched: TypeAlias = Callable[[Meter], Result]  # a search awaiting the meter that watches it
 
 # Properties on small graphs cost milliseconds an example: they try several times the
 # profile's count, the exploration order most of all (at 60 examples it catches a level
@@ -348,8 +349,9 @@ def test_searches_explore_in_the_order_of_the_equations(seed: Seeded) -> None:
 @MANY
 @given(seeded())
 def test_every_search_expands_what_the_equations_expand(seed: Seeded) -> None:
-    """The same states, as many, in the equations' order, with every start's history
-    before the moves found."""
+    """The same states, as many, in the equations' order as a tracer lists them
+    (``bfsearch'`` expands a level last state first and tells the tracer the level's
+    order), with every start's history before the moves found."""
     (edges, _, goal), qs = seed.case, seed.qs
     ref_rs = [([-1 - i], q) for i, (q, _) in enumerate(seed.rs)]  # -1, -2, ...: histories
     ref_ps = [([-10 - i], q) for i, (q, _) in enumerate(seed.ps)]
@@ -360,27 +362,33 @@ def test_every_search_expands_what_the_equations_expand(seed: Seeded) -> None:
     ars, aps = (
         [APath(plist(ms), q, plan) for ms, q, plan in paths] for paths in (ref_ars, ref_aps)
     )
-    searches: dict[str, tuple[Searching, Callable[[Ref], Result]]] = {
-        "bfsearch": (lambda p: search.bfsearch(p, qs, ps), lambda r: r.bfsearch(qs, ref_ps)),
+    puzzle, planner = graph.puzzle(edges, goal), graph.planner(edges, goal)
+    searches: dict[str, tuple[Watched, Callable[[Ref], Result]]] = {
+        "bfsearch": (
+            lambda w: search.bfsearch(w.watch(puzzle), qs, ps),
+            lambda r: r.bfsearch(qs, ref_ps),
+        ),
         "bfsearch_": (
-            lambda p: search.bfsearch_(p, qs, rs, ps),
+            lambda w: search.bfsearch_(w.watch(puzzle), qs, rs, ps, w.levels),
             lambda r: r.bfsearch_(qs, ref_rs, ref_ps),
         ),
-        "dfsearch": (lambda p: search.dfsearch(p, qs, ps), lambda r: r.dfsearch(qs, ref_ps)),
+        "dfsearch": (
+            lambda w: search.dfsearch(w.watch(puzzle), qs, ps),
+            lambda r: r.dfsearch(qs, ref_ps),
+        ),
         "psearch": (
-            lambda p: search.psearch(planned(p, edges, goal), qs, aps),
+            lambda w: search.psearch(w.watch_planner(planner), qs, aps),
             lambda r: r.psearch(qs, ref_aps),
         ),
         "psearch_": (
-            lambda p: search.psearch_(planned(p, edges, goal), qs, ars, aps),
+            lambda w: search.psearch_(w.watch_planner(planner), qs, ars, aps),
             lambda r: r.psearch_(qs, ref_ars, ref_aps),
         ),
     }
     for name, (ours, equations) in searches.items():
-        expanded: list[Node] = []
-        ref = Ref(edges, goal)
-        assert ours(recording(graph_puzzle(edges, goal), expanded)) == equations(ref), name
-        assert expanded == ref.expanded, name
+        tracer, ref = Tracer(), Ref(edges, goal)
+        assert ours(Meter(STATES, observer=tracer)) == equations(ref), name
+        assert [e.state for e in tracer.recorded if isinstance(e, Expanded)] == ref.expanded, name
 
 
 def planned(puzzle: Puzzle[Node, Node], edges: Edges, goal: Node) -> Planner[Node, Node]:

@@ -13,6 +13,7 @@ from laws import default_example, every_pair
 from pearls import cli
 from pearls.description import JSON
 from pearls.frontend import MAX_STATES, Example, Limits, Request, Solve, Solved, Stopped, respond
+from pearls.limits import Meter
 from pearls.puzzles import graph
 from pearls.registry import PUZZLES
 from pearls.search import psolve
@@ -57,9 +58,9 @@ PAST_THE_CAP = {("flipstar", "iddfs"), ("eight", "iddfs")}
 @pytest.mark.parametrize(("name", "method"), every_pair(lambda d: d.finding, PAST_THE_CAP))
 def test_a_trace_expands_the_states_the_meter_counts(name: str, method: str) -> None:
     d = PUZZLES[name]
-    tracer = Tracer(MAX_STATES)
+    tracer = Tracer()
     problem = d.problem(d.examples[default_example(d)])
-    solution = problem.solve(method, tracer)
+    solution = problem.solve(method, Meter(MAX_STATES, observer=tracer))
     trace = list(problem.trace(tracer))
     recorded = len(kinds(trace, "expand")) + sum(
         number(e, "expanded") for e in kinds(trace, "count")
@@ -81,7 +82,7 @@ def test_breadth_first_expansions_by_level_with_their_depths() -> None:
     assert trace == [
         {"event": "expand", "state": "a", "depth": 0, "reached": 1},
         {"event": "expand", "state": "b", "depth": 1, "reached": 3},
-        {"event": "expand", "state": "c", "depth": 1, "reached": 3},
+        {"event": "expand", "state": "c", "depth": 1, "reached": 4},  # d, from b
         {"event": "expand", "state": "e", "depth": 2, "reached": 5},
     ]
 

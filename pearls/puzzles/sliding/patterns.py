@@ -777,7 +777,7 @@ def tile_idastar(dbs: Databases, f: Frame, q: Board, meter: Meter | None = None)
         )
         expanded += nodes
         if meter is not None:
-            meter.expanded = expanded
+            meter.tally(expanded - meter.expanded)
         if walk is not None:
             return Solved(_replay(f, q, walk), expanded, tuple(bounds))
         bound = beyond
