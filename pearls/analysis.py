@@ -80,9 +80,16 @@ class PerfectHash(Generic[T]):
     successors: Callable[[], Callable[[int], Sequence[int]]] | None = None
 
     def __post_init__(self) -> None:
-        size: object = self.size
-        if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-            raise HashError(f"a perfect hash's size is a whole number of at least 0, not {size!r}")
+        if not _whole(self.size):
+            raise HashError(
+                f"a perfect hash's size is a whole number of at least 0, not {self.size!r}"
+            )
+
+
+def _whole(value: object) -> bool:
+    """Whether ``value`` is an ``int`` of at least 0 (``True`` and ``False`` are not):
+    a size given at run time may be anything, whatever its annotation says."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def lehmer(order: Sequence[int]) -> list[int]:

@@ -48,7 +48,7 @@ import threading
 import time
 import zlib
 from array import array
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Generator, Iterable, Sequence
 from contextlib import contextmanager
 from copy import copy
 from dataclasses import dataclass, field
@@ -117,7 +117,7 @@ def client(
     scheduler: str | None = None,
     processes: bool = True,
     connect: float | None = None,
-) -> Iterator[Client]:
+) -> Generator[Client, None, None]:
     """A Dask client: of the scheduler at ``scheduler``, joined within ``connect``
     seconds (Dask's default without), or of a local cluster of ``workers`` workers
     (default 2), one thread each, in processes of their own unless ``processes`` is
@@ -134,7 +134,7 @@ def client(
 
 
 @contextmanager
-def _hushed_if_interrupted() -> Iterator[None]:
+def _hushed_if_interrupted() -> Generator[None, None, None]:
     """Interrupted (Ctrl-C), the client's event loop reports each task it drops on the
     way out as an exception never retrieved: the interrupt says it all, so from the
     moment it comes they are not shown.  (Where Ctrl-C already has a handler other than
@@ -161,7 +161,7 @@ _UNREACHABLE = (OSError, TimeoutError, ValueError, TypeError, RuntimeError)
 
 
 @contextmanager
-def _joined(scheduler: str, connect: float | None) -> Iterator[Client]:
+def _joined(scheduler: str, connect: float | None) -> Generator[Client, None, None]:
     """The client of the scheduler at ``scheduler``, or one line on why not.  Dask
     bounds the connection by ``connect`` but not the greeting that follows it, which a
     service that is not a scheduler never sends, so the whole join is bounded here: it

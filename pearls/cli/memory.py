@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import contextmanager
 
 from pearls.errors import OptionError
@@ -68,7 +68,7 @@ def default() -> int | None:
 
 
 @contextmanager
-def limited(n: int | None) -> Iterator[None]:
+def limited(n: int | None) -> Generator[None, None, None]:
     """This process's data limited to ``n`` bytes (never above the hard limit) while
     the block runs, and put back after it; no limit for ``None``, nor for ``n`` past
     what the system can hold (:data:`MOST`)."""
