@@ -48,23 +48,23 @@ import threading
 import time
 import zlib
 from array import array
-from collections.abc import Awaitable, Callable, Generator, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Generator, Hashable, Iterable, Sequence
 from contextlib import contextmanager
 from copy import copy
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Concatenate, Generic, ParamSpec, TypeVar
 
-import dask
+import dask.config
 from distributed import Client, Future, LocalCluster
 from distributed.actor import Actor, BaseActorFuture
 
 from pearls.analysis import (
     Analysis,
     PerfectHash,
-    _addressable,
-    _checked_rank,
-    _rank_array,
+    addressable,
+    checked_rank,
+    rank_array,
     ranked_successors,
 )
 from pearls.description import Analyser, Settings, Solution
@@ -79,13 +79,14 @@ A = TypeVar("A")  # an actor's class
 P = ParamSpec("P")
 
 
-# Typed doors to distributed, whose constructors and gather carry no annotations.
+# The cluster: joined or started, and its results gathered (distributed's names as the
+# stubs of typings/distributed type them).
 
 
 def _join(address: str | LocalCluster, timeout: float | None = None) -> Client:
-    waits = {} if timeout is None else {"timeout": timeout}
-    joined: Client = Client(address, **waits)  # type: ignore[no-untyped-call]  # untyped
-    return joined
+    """A client of the scheduler at ``address``, joined within ``timeout`` seconds
+    (Dask's default without)."""
+    return Client(address) if timeout is None else Client(address, timeout=timeout)
 
 
 def _local(workers: int, processes: bool) -> LocalCluster:
@@ -95,7 +96,7 @@ def _local(workers: int, processes: bool) -> LocalCluster:
     free port of this machine, not on 8787, which another cluster (or another local
     analysis) may hold, and which Dask warns of."""
     with dask.config.set({"distributed.worker.profile.enabled": False}):
-        cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped
+        cluster = LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
             processes=processes,
@@ -107,8 +108,8 @@ def _local(workers: int, processes: bool) -> LocalCluster:
 
 
 def _gather(c: Client, futures: Sequence[Future[T]]) -> list[T]:
-    gathered: list[T] = c.gather(list(futures))  # type: ignore[no-untyped-call]  # untyped
-    return gathered
+    """The results of ``futures``, in their order."""
+    return c.gather(list(futures))
 
 
 @contextmanager
@@ -388,8 +389,8 @@ class Owner(Generic[S, M]):
         assert h.unrank is not None  # the ranked path is taken only with an unrank
         self.index, self.n, self.h, self.unrank = index, n, h, h.unrank
         self.successors = ranked_successors(puzzle, h, h.unrank)
-        self.bits = bytearray(_addressable(((h.size - index + n - 1) // n + 7) // 8))
-        self.level = self._kept(_rank_array(h.size), [starts])
+        self.bits = bytearray(addressable(((h.size - index + n - 1) // n + 7) // 8))
+        self.level = self._kept(rank_array(h.size), [starts])
         self.peers: list[tuple[int, Actor]] = []
         self.inbox: dict[int, list[tuple[int, bytes]]] = {}
         self.arrived = threading.Condition()
@@ -430,7 +431,8 @@ class Owner(Generic[S, M]):
                 level = self.level
                 following, out = self._expanded(level)
                 sent += [
-                    _asked(peer, Owner.receive, k, len(level), out[j]) for j, peer in self.peers
+                    _asked(peer, Owner[S, M].receive, k, len(level), out[j])
+                    for j, peer in self.peers
                 ]
                 got = self._messages(k, sent)
                 size = len(level) + sum(size for size, _ in got)
@@ -459,8 +461,8 @@ class Owner(Generic[S, M]):
         """The new successors of ``level`` this owner owns, and the ranks of the others',
         packed for each owner."""
         me, n, bits, successors = self.index, self.n, self.bits, self.successors
-        following = _rank_array(self.h.size)
-        out = [_rank_array(self.h.size) for _ in range(n)]
+        following = rank_array(self.h.size)
+        out = [rank_array(self.h.size) for _ in range(n)]
         generated = 0
         for at in range(0, len(level), CHUNK):
             if self.stopping:
@@ -508,6 +510,9 @@ class Owner(Generic[S, M]):
                     ack.result()  # raises a failed message's error
 
 
+_AnyOwner = Owner[Hashable, object]  # for the calls whose types no state or move decides
+
+
 def _told(
     owner: Actor, method: Callable[Concatenate[A, P], T], *args: P.args, **kwargs: P.kwargs
 ) -> BaseActorFuture[T]:
@@ -528,9 +533,9 @@ def _asked(
 
 def _packed(h: PerfectHash[S], n: int, states: Iterable[S]) -> list[bytes]:
     """The ranks of ``states`` for each of ``n`` owners, packed (the starts)."""
-    groups = [_rank_array(h.size) for _ in range(n)]
+    groups = [rank_array(h.size) for _ in range(n)]
     for q in states:
-        r = _checked_rank(h, q)
+        r = checked_rank(h, q)
         groups[r % n].append(r)
     return [g.tobytes() for g in groups]
 
@@ -546,8 +551,8 @@ def _analyze_ranked(
         c.submit(Owner, j, n, puzzle, h, packed[j], actor=True, workers=[places[j]], pure=False)
         for j in range(n)
     ]
-    owners: list[Actor] = c.gather(made)  # type: ignore[no-untyped-call]  # untyped
-    for met in [_told(owner, Owner.meet, owners) for owner in owners]:
+    owners = c.gather(made)
+    for met in [_told(owner, Owner[S, M].meet, owners) for owner in owners]:
         met.result()
     runs = [_told(owner, Owner[S, M].run) for owner in owners]
     parts = _watched(owners, runs, meter)
@@ -585,7 +590,7 @@ def _watched(
 def _counted(owners: list[Actor], meter: Meter, expanded: int, generated: int) -> Meter:
     """``meter`` with the owners' counts added to those it had at the start, and
     progress reported."""
-    counts = [_asked(owner, Owner.progress).result() for owner in owners]
+    counts = [_asked(owner, _AnyOwner.progress).result() for owner in owners]
     meter.expanded = expanded + sum(e for e, _ in counts)
     meter.generated = generated + sum(g for _, g in counts)
     if meter.progress is not None:
@@ -596,7 +601,7 @@ def _counted(owners: list[Actor], meter: Meter, expanded: int, generated: int) -
 def _stopped(owners: list[Actor]) -> None:
     """Ask every owner to stop, waiting a few seconds at most for each to hear it (a
     worker may be gone)."""
-    for asked in [_asked(owner, Owner.stop) for owner in owners]:
+    for asked in [_asked(owner, _AnyOwner.stop) for owner in owners]:
         try:
             asked.result(timeout=STOP_WAIT)
         except Exception:  # a worker lost, or shutting down: nothing left to stop there
@@ -648,7 +653,7 @@ def analyze(
         while sum(sizes):
             histogram.append(sum(sizes))
             sizes = _level(c, places, shards, puzzle, h, key, meter)
-        farthest = _gather(
+        farthest: list[list[S]] = _gather(
             c, [c.submit(_farthest, shards[j], workers=[places[j]], pure=False) for j in range(n)]
         )
     return Analysis(sum(histogram), tuple(histogram), tuple(q for part in farthest for q in part))
