@@ -128,13 +128,14 @@ class Halves:
 
     def __init__(self, n: int) -> None:
         p = n // 2
-        self.cut, self.span = p, factorial(n - p)
+        self.cut: int = p
+        self.span: int = factorial(n - p)
         weights = [factorial(n - 1 - i) for i in range(n)]
         tiles = range(1, n + 1)
         self.front: dict[tuple[int, ...], int] = {}
         self.prefixes: list[tuple[int, ...]] = [()] * (factorial(n) // self.span)
         self.rests: list[tuple[int, ...]] = [()] * len(self.prefixes)
-        self.front_parity = [0] * len(self.prefixes)
+        self.front_parity: list[int] = [0] * len(self.prefixes)
         for prefix in permutations(tiles, p):
             digits = [t - 1 - sum(u < t for u in prefix[:i]) for i, t in enumerate(prefix)]
             code = sum(d * w for d, w in zip(digits, weights, strict=False))
@@ -142,12 +143,12 @@ class Halves:
             self.prefixes[at] = prefix
             self.rests[at] = tuple(t for t in tiles if t not in prefix)
             self.front_parity[at] = sum(digits) % 2
-        self.back = {
+        self.back: dict[tuple[int, ...], int] = {
             suffix: sum(d * w for d, w in zip(lehmer(suffix), weights[p:], strict=True))
             for suffix in permutations(tiles, n - p)
         }
         self.pick: list[Callable[[tuple[int, ...]], tuple[int, ...]]] = [itemgetter(0)] * self.span
-        self.back_parity = [0] * self.span
+        self.back_parity: list[int] = [0] * self.span
         for places in permutations(range(n - p)):
             digits = lehmer(places)
             code = sum(d * w for d, w in zip(digits, weights[p:], strict=True))

@@ -387,15 +387,19 @@ class Owner(Generic[S, M]):
         self, index: int, n: int, puzzle: Puzzle[S, M], h: PerfectHash[S], starts: bytes
     ) -> None:
         assert h.unrank is not None  # the ranked path is taken only with an unrank
-        self.index, self.n, self.h, self.unrank = index, n, h, h.unrank
-        self.successors = ranked_successors(puzzle, h, h.unrank)
-        self.bits = bytearray(addressable(((h.size - index + n - 1) // n + 7) // 8))
-        self.level = self._kept(rank_array(h.size), [starts])
+        self.index: int = index
+        self.n: int = n
+        self.h: PerfectHash[S] = h
+        self.unrank: Callable[[int], S] = h.unrank
+        self.successors: Callable[[int], Sequence[int]] = ranked_successors(puzzle, h, h.unrank)
+        self.bits: bytearray = bytearray(addressable(((h.size - index + n - 1) // n + 7) // 8))
+        self.level: array[int] = self._kept(rank_array(h.size), [starts])
         self.peers: list[tuple[int, Actor]] = []
         self.inbox: dict[int, list[tuple[int, bytes]]] = {}
-        self.arrived = threading.Condition()
-        self.stopping = False
-        self.expanded = self.generated = 0
+        self.arrived: threading.Condition = threading.Condition()
+        self.stopping: bool = False
+        self.expanded: int = 0
+        self.generated: int = 0
 
     def meet(self, owners: list[Actor]) -> None:
         """Keep the other owners, to send them their ranks: each through a proxy of its
