@@ -71,8 +71,8 @@ typecheck-wheel: $(STAMP) wheel
 		--force-reinstall dist/functional_pearls-*.whl
 	$(TYPES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
 		"$$(ls dist/functional_pearls-*.whl)[dask]"
-	cd $(TYPES_VENV) && PATH="$$PWD/bin:$$PATH" $(CURDIR)/$(BIN)/basedpyright --outputjson \
-		--verifytypes pearls --ignoreexternal > report.json || test -s report.json
+	cd $(TYPES_VENV) && PATH="$$PWD/bin:$$PATH" VIRTUAL_ENV="$$PWD" $(CURDIR)/$(BIN)/basedpyright \
+		--outputjson --verifytypes pearls --ignoreexternal > report.json || test -s report.json
 	$(BIN)/python tests/wheel_types.py $(TYPES_VENV)/report.json
 
 # At length, some minutes: the parsers' fuzz tests with 20,000 examples each (`make test`

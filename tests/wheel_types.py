@@ -33,6 +33,7 @@ class Completeness(TypedDict, total=False):
     """The report's part on type completeness (no ``pyTypedPath``: no package found)."""
 
     pyTypedPath: str
+    packageRootDirectory: str
     completenessScore: float
     symbols: list[Symbol]
 
@@ -66,11 +67,26 @@ def ambiguous(symbols: Iterable[Symbol]) -> set[str]:
 
 
 def verdict(report: Report, allowed: set[str]) -> list[str]:
-    """What is wrong with the wheel's types, one line each (nothing: all is well)."""
+    """What is wrong with the wheel's types, one line each (nothing: all is well).
+
+    >>> verdict({"typeCompleteness": {}}, set())
+    ['the report found no installed pearls with a py.typed file']
+    >>> a = {"name": "pearls.a", "isExported": True, "isTypeKnown": False, "isTypeAmbiguous": True}
+    >>> at = {"pyTypedPath": "py.typed", "packageRootDirectory": "/v/lib/site-packages/pearls"}
+    >>> verdict({"typeCompleteness": {**at, "symbols": [a]}}, {"pearls.a"})
+    []
+    >>> for line in verdict({"typeCompleteness": {**at, "symbols": [a]}}, {"pearls.b"}):
+    ...     print(line)
+    pearls.a: its type is ambiguous or unknown
+    pearls.b: not ambiguous (typed now, or gone); remove it from wheel-types-known.txt
+    """
     completeness = report["typeCompleteness"]
     symbols = completeness.get("symbols", [])
     if not completeness.get("pyTypedPath") or not symbols:
         return ["the report found no installed pearls with a py.typed file"]
+    where = completeness.get("packageRootDirectory", "")
+    if "site-packages" not in Path(where).parts:
+        return [f"the report read pearls at {where}, not where a wheel installs it"]
     found = ambiguous(symbols)
     return [f"{name}: its type is ambiguous or unknown" for name in sorted(found - allowed)] + [
         f"{name}: not ambiguous (typed now, or gone); remove it from {KNOWN.name}"
