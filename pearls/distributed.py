@@ -53,7 +53,7 @@ from contextlib import contextmanager
 from copy import copy
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Concatenate, Generic, ParamSpec, TypeVar
+from typing import Concatenate, Generic, ParamSpec, Self, TypeVar
 
 import dask.config
 from distributed import Client, Future, LocalCluster
@@ -257,9 +257,16 @@ class Shard(Generic[S]):
     index: int
     low: int = 0
     flags: bytearray | None = None
-    seen: set[S] = field(default_factory=set)
-    level: list[S] = field(default_factory=list)
-    last: list[S] = field(default_factory=list)
+    seen: set[S] = field(default_factory=set[S])
+    level: list[S] = field(default_factory=list[S])
+    last: list[S] = field(default_factory=list[S])
+
+    @classmethod
+    def new(cls, index: int, bounds: tuple[int, int], ranked: bool) -> Self:
+        """Shard ``index``, empty, owning the ranks in ``bounds`` (a byte each where
+        ``ranked``, set aside on the worker that keeps the shard)."""
+        low, high = bounds
+        return cls(index, low, bytearray(high - low) if ranked else None)
 
 
 Group = tuple[list[S], list[int]]  # states bound for one shard, and their ranks (if any)
@@ -292,11 +299,6 @@ def _bounds(h: PerfectHash[S] | None, n: int, j: int) -> tuple[int, int]:
     if h is None:
         return 0, 0
     return -(-j * h.size // n), -(-(j + 1) * h.size // n)
-
-
-def _new_shard(index: int, bounds: tuple[int, int], ranked: bool) -> Shard[S]:
-    low, high = bounds
-    return Shard(index, low, bytearray(high - low) if ranked else None)
 
 
 def _admit(shard: Shard[S], groups: Iterable[Group[S]]) -> int:
@@ -641,7 +643,7 @@ def analyze(
         n = len(places)
         shards: list[Future[Shard[S]]] = [
             c.submit(
-                _new_shard, j, _bounds(h, n, j), h is not None, workers=[places[j]], pure=False
+                Shard[S].new, j, _bounds(h, n, j), h is not None, workers=[places[j]], pure=False
             )
             for j in range(n)
         ]

@@ -91,7 +91,9 @@ class Trial:
     steps: int = 20  # the most moves a walk makes
     survey_states: int = SURVEY_STATES
     seed: int = 0
-    _solutions: dict[tuple[str, str], Solution] = field(default_factory=dict, repr=False)
+    _solutions: dict[tuple[str, str], Solution] = field(
+        default_factory=dict[tuple[str, str], Solution], repr=False
+    )
 
     @property
     def description(self) -> Description:
