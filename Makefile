@@ -26,9 +26,11 @@ demo: $(STAMP)
 	$(BIN)/pearls solve rushhour --example g1
 
 test: $(STAMP)
-	$(BIN)/ruff check pearls tests bench examples $(DOCSPY)
-	$(BIN)/ruff format --check pearls tests bench examples $(DOCSPY)
+	$(BIN)/ruff check pearls tests bench examples typings $(DOCSPY)
+	$(BIN)/ruff format --check pearls tests bench examples typings $(DOCSPY)
 	$(BIN)/mypy --strict pearls tests bench examples/jugs/pearls_jugs $(DOCSPY)
+	$(BIN)/basedpyright
+	@$(MAKE) --no-print-directory typecheck-wheel
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-site
 
 # The two halves of `make test`, run side by side: the tests, and the site in a browser.
@@ -53,6 +55,25 @@ wheel: | $(BIN)/python
 	rm -f dist/functional_pearls-*.whl
 	$(BIN)/python -m pip wheel --quiet --disable-pip-version-check --no-deps --wheel-dir dist .
 	@ls dist/functional_pearls-*.whl
+
+# The installed wheel as its users' type checkers see it: pyright's --verifytypes
+# (ignoring other packages' own gaps) over the wheel installed, with its dependencies and
+# the dask extra, in a venv of its own under build/ (made once; the wheel reinstalled each
+# time), read from outside the source tree so that the installed files are the ones
+# checked. Every exported name's type must be known, but for the names listed in
+# tests/data/wheel-types-known.txt (tests/wheel_types.py reads the report). About 20 s.
+TYPES_VENV := build/typecheck-wheel
+
+.PHONY: typecheck-wheel
+typecheck-wheel: $(STAMP) wheel
+	@test -x $(TYPES_VENV)/bin/python || $(PYTHON) -m venv $(TYPES_VENV)
+	$(TYPES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps \
+		--force-reinstall dist/functional_pearls-*.whl
+	$(TYPES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+		"$$(ls dist/functional_pearls-*.whl)[dask]"
+	cd $(TYPES_VENV) && PATH="$$PWD/bin:$$PATH" VIRTUAL_ENV="$$PWD" $(CURDIR)/$(BIN)/basedpyright \
+		--outputjson --verifytypes pearls --ignoreexternal > report.json || test -s report.json
+	$(BIN)/python tests/wheel_types.py $(TYPES_VENV)/report.json
 
 # At length, some minutes: the parsers' fuzz tests with 20,000 examples each (`make test`
 # runs 60), every hostile value on every option, the laws over larger components and on

@@ -47,7 +47,7 @@ ROOT = Path(__file__).parent.parent
 LISTED = ROOT / "tests" / "listed_mutants.toml"
 COPY = ROOT / "mutants" / "listed"  # the copy of the source the mutants are applied to
 VERDICTS = ROOT / "mutants" / "listed.json"
-COPIED = ("pearls", "tests", "bench", "docs", "README.md", "pyproject.toml")
+COPIED = ("pearls", "tests", "bench", "docs", "typings", "README.md", "pyproject.toml")
 BACKSTOP = 900  # seconds: a mutant's whole test run, behind the plugin's per-test limit
 STATUS = {0: "survived", 1: "killed", 2: "killed", 5: "no tests", TIMEOUT: "timeout"}
 

@@ -45,6 +45,7 @@ __all__ = [
     "levels",
     "ranked_successors",
 ]
+# addressable, checked_rank and rank_array are shared with pearls.distributed, not exported.
 
 T = TypeVar("T", bound=Hashable)  # a state of a space analysed by its hash
 
@@ -80,9 +81,16 @@ class PerfectHash(Generic[T]):
     successors: Callable[[], Callable[[int], Sequence[int]]] | None = None
 
     def __post_init__(self) -> None:
-        size: object = self.size
-        if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-            raise HashError(f"a perfect hash's size is a whole number of at least 0, not {size!r}")
+        if not _whole(self.size):
+            raise HashError(
+                f"a perfect hash's size is a whole number of at least 0, not {self.size!r}"
+            )
+
+
+def _whole(value: object) -> bool:
+    """Whether ``value`` is an ``int`` of at least 0 (``True`` and ``False`` are not):
+    a size given at run time may be anything, whatever its annotation says."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def lehmer(order: Sequence[int]) -> list[int]:
@@ -120,13 +128,14 @@ class Halves:
 
     def __init__(self, n: int) -> None:
         p = n // 2
-        self.cut, self.span = p, factorial(n - p)
+        self.cut: int = p
+        self.span: int = factorial(n - p)
         weights = [factorial(n - 1 - i) for i in range(n)]
         tiles = range(1, n + 1)
         self.front: dict[tuple[int, ...], int] = {}
         self.prefixes: list[tuple[int, ...]] = [()] * (factorial(n) // self.span)
         self.rests: list[tuple[int, ...]] = [()] * len(self.prefixes)
-        self.front_parity = [0] * len(self.prefixes)
+        self.front_parity: list[int] = [0] * len(self.prefixes)
         for prefix in permutations(tiles, p):
             digits = [t - 1 - sum(u < t for u in prefix[:i]) for i, t in enumerate(prefix)]
             code = sum(d * w for d, w in zip(digits, weights, strict=False))
@@ -134,12 +143,12 @@ class Halves:
             self.prefixes[at] = prefix
             self.rests[at] = tuple(t for t in tiles if t not in prefix)
             self.front_parity[at] = sum(digits) % 2
-        self.back = {
+        self.back: dict[tuple[int, ...], int] = {
             suffix: sum(d * w for d, w in zip(lehmer(suffix), weights[p:], strict=True))
             for suffix in permutations(tiles, n - p)
         }
         self.pick: list[Callable[[tuple[int, ...]], tuple[int, ...]]] = [itemgetter(0)] * self.span
-        self.back_parity = [0] * self.span
+        self.back_parity: list[int] = [0] * self.span
         for places in permutations(range(n - p)):
             digits = lehmer(places)
             code = sum(d * w for d, w in zip(digits, weights[p:], strict=True))
@@ -188,7 +197,7 @@ def _recorder(h: PerfectHash[T] | None) -> Callable[[T], bool]:
             return len(seen) > size
 
         return new_in_set
-    rank, flags = h.rank, bytearray(_addressable(h.size))
+    rank, flags = h.rank, bytearray(addressable(h.size))
 
     def new_in_flags(q: T) -> bool:
         r = rank(q)
@@ -210,11 +219,11 @@ def _outside(h: PerfectHash[T], q: T, r: int) -> HashError:
     return HashError(f"the perfect hash ranks {q!r} as {r}, outside range({h.size})")
 
 
-def _addressable(size: int) -> int:
+def addressable(size: int) -> int:
     """``size``, the bytes of a table of flags, if this machine can address them; else
     :class:`MemoryError` (where ``bytearray`` would raise :class:`OverflowError`).
 
-    >>> _addressable(10**20)
+    >>> addressable(10**20)
     Traceback (most recent call last):
     ...
     MemoryError: a table of 100,000,000,000,000,000,000 bytes, more than this machine can address
@@ -277,7 +286,7 @@ def analyze(
     return Analysis(sum(histogram), tuple(histogram), tuple(last))
 
 
-def _rank_array(size: int) -> array[int]:
+def rank_array(size: int) -> array[int]:
     """An empty array for ranks below ``size``: 4 bytes a rank where that is enough."""
     return array("I") if size <= 1 << (8 * array("I").itemsize) else array("Q")
 
@@ -300,17 +309,17 @@ def compact_levels(
     >>> [list(level) for level in compact_levels(ring, [0], PerfectHash(int, 4), int)]
     [[0], [1, 3], [2]]
     """
-    seen = bytearray(_addressable((h.size + 7) // 8))
-    level = _rank_array(h.size)
+    seen = bytearray(addressable((h.size + 7) // 8))
+    level = rank_array(h.size)
     for q in starts:
-        r = _checked_rank(h, q)
+        r = checked_rank(h, q)
         if not seen[r >> 3] & 1 << (r & 7):
             seen[r >> 3] |= 1 << (r & 7)
             level.append(r)
     successors = ranked_successors(puzzle, h, unrank)
     while level:
         yield level
-        after = _rank_array(h.size)
+        after = rank_array(h.size)
         for r in level:
             for s in successors(r):
                 if not seen[s >> 3] & 1 << (s & 7):
@@ -337,12 +346,12 @@ def ranked_successors(
 
     def by_states(r: int) -> list[int]:
         q = unrank(r)
-        return [_checked_rank(h, move(q, m)) for m in moves(q)]
+        return [checked_rank(h, move(q, m)) for m in moves(q)]
 
     return by_states
 
 
-def _checked_rank(h: PerfectHash[S], q: S) -> int:
+def checked_rank(h: PerfectHash[S], q: S) -> int:
     """``h.rank q``, or :class:`~pearls.errors.HashError` where it lies outside
     ``range(h.size)``."""
     r = h.rank(q)
@@ -362,7 +371,7 @@ def analyze_compact(
     Analysis(states=4, histogram=(1, 2, 1), farthest=(2,))
     """
     histogram: list[int] = []
-    last = _rank_array(h.size)
+    last = rank_array(h.size)
     for last in compact_levels(puzzle, starts, h, unrank):
         histogram.append(len(last))
     return Analysis(sum(histogram), tuple(histogram), tuple(map(unrank, last)))

@@ -57,7 +57,7 @@ Order = Callable[[S, Sequence[M]], Sequence[M]]  # moves q -> the moves to try, 
 # e.g. knight.warnsdorff(board): the jumps with the fewest onward jumps first
 
 
-def as_given(q: S, ms: Sequence[M]) -> Sequence[M]:
+def as_given(q: Hashable, ms: Sequence[M]) -> Sequence[M]:
     """The order that keeps the moves as ``moves`` gives them: ``as_given q ms = ms``."""
     return ms
 
@@ -101,7 +101,7 @@ def solutions(puzzle: Puzzle[S, M], q: S, order: Order[S, M] | None = None) -> I
     if puzzle.solved(q):
         yield []
         return
-    stack = [_Branch(plist(), q, iter(arrange(q, puzzle.moves(q))))]
+    stack: list[_Branch[S, M]] = [_Branch(plist(), q, iter(arrange(q, puzzle.moves(q))))]
     while stack:
         history, state, untried = stack[-1]
         for m in untried:

@@ -133,10 +133,10 @@ class Files:
     """
 
     def __init__(self, root: Path | None = None, warn: Warn = say) -> None:
-        self.root = directory() if root is None else root
+        self.root: Path | None = directory() if root is None else root
         self.warn = warn
-        self.off = False  # set once the directory has failed
-        self.unwritable = False  # set once a save has failed: tables are still read
+        self.off: bool = False  # set once the directory has failed
+        self.unwritable: bool = False  # set once a save has failed: tables are still read
         self.blocked: set[str] = set()  # tables whose file is a directory: left alone
         if self.root is None:
             self._give_up("no cache directory (set XDG_CACHE_HOME or HOME)")

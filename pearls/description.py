@@ -538,7 +538,7 @@ class Problem(Generic[S, M]):
         """
         meter = Meter() if meter is None else meter
         self._fits(meter)
-        starts = [] if from_goals is False else self._goals(from_goals, meter)
+        starts: Sequence[S] = [] if from_goals is False else self._goals(from_goals, meter)
         origin = "goals" if starts else "start"
         starts = starts or [self.start]
         if analyser is None:

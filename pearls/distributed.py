@@ -48,23 +48,23 @@ import threading
 import time
 import zlib
 from array import array
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Generator, Hashable, Iterable, Sequence
 from contextlib import contextmanager
 from copy import copy
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Concatenate, Generic, ParamSpec, TypeVar
+from typing import Concatenate, Generic, ParamSpec, Self, TypeVar
 
-import dask
+import dask.config
 from distributed import Client, Future, LocalCluster
 from distributed.actor import Actor, BaseActorFuture
 
 from pearls.analysis import (
     Analysis,
     PerfectHash,
-    _addressable,
-    _checked_rank,
-    _rank_array,
+    addressable,
+    checked_rank,
+    rank_array,
     ranked_successors,
 )
 from pearls.description import Analyser, Settings, Solution
@@ -79,13 +79,14 @@ A = TypeVar("A")  # an actor's class
 P = ParamSpec("P")
 
 
-# Typed doors to distributed, whose constructors and gather carry no annotations.
+# The cluster: joined or started, and its results gathered (distributed's names as the
+# stubs of typings/distributed type them).
 
 
 def _join(address: str | LocalCluster, timeout: float | None = None) -> Client:
-    waits = {} if timeout is None else {"timeout": timeout}
-    joined: Client = Client(address, **waits)  # type: ignore[no-untyped-call]  # untyped
-    return joined
+    """A client of the scheduler at ``address``, joined within ``timeout`` seconds
+    (Dask's default without)."""
+    return Client(address) if timeout is None else Client(address, timeout=timeout)
 
 
 def _local(workers: int, processes: bool) -> LocalCluster:
@@ -95,7 +96,7 @@ def _local(workers: int, processes: bool) -> LocalCluster:
     free port of this machine, not on 8787, which another cluster (or another local
     analysis) may hold, and which Dask warns of."""
     with dask.config.set({"distributed.worker.profile.enabled": False}):
-        cluster: LocalCluster = LocalCluster(  # type: ignore[no-untyped-call]  # untyped
+        cluster = LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
             processes=processes,
@@ -107,8 +108,8 @@ def _local(workers: int, processes: bool) -> LocalCluster:
 
 
 def _gather(c: Client, futures: Sequence[Future[T]]) -> list[T]:
-    gathered: list[T] = c.gather(list(futures))  # type: ignore[no-untyped-call]  # untyped
-    return gathered
+    """The results of ``futures``, in their order."""
+    return c.gather(list(futures))
 
 
 @contextmanager
@@ -117,7 +118,7 @@ def client(
     scheduler: str | None = None,
     processes: bool = True,
     connect: float | None = None,
-) -> Iterator[Client]:
+) -> Generator[Client, None, None]:
     """A Dask client: of the scheduler at ``scheduler``, joined within ``connect``
     seconds (Dask's default without), or of a local cluster of ``workers`` workers
     (default 2), one thread each, in processes of their own unless ``processes`` is
@@ -134,7 +135,7 @@ def client(
 
 
 @contextmanager
-def _hushed_if_interrupted() -> Iterator[None]:
+def _hushed_if_interrupted() -> Generator[None, None, None]:
     """Interrupted (Ctrl-C), the client's event loop reports each task it drops on the
     way out as an exception never retrieved: the interrupt says it all, so from the
     moment it comes they are not shown.  (Where Ctrl-C already has a handler other than
@@ -161,7 +162,7 @@ _UNREACHABLE = (OSError, TimeoutError, ValueError, TypeError, RuntimeError)
 
 
 @contextmanager
-def _joined(scheduler: str, connect: float | None) -> Iterator[Client]:
+def _joined(scheduler: str, connect: float | None) -> Generator[Client, None, None]:
     """The client of the scheduler at ``scheduler``, or one line on why not.  Dask
     bounds the connection by ``connect`` but not the greeting that follows it, which a
     service that is not a scheduler never sends, so the whole join is bounded here: it
@@ -256,9 +257,16 @@ class Shard(Generic[S]):
     index: int
     low: int = 0
     flags: bytearray | None = None
-    seen: set[S] = field(default_factory=set)
-    level: list[S] = field(default_factory=list)
-    last: list[S] = field(default_factory=list)
+    seen: set[S] = field(default_factory=set[S])
+    level: list[S] = field(default_factory=list[S])
+    last: list[S] = field(default_factory=list[S])
+
+    @classmethod
+    def new(cls, index: int, bounds: tuple[int, int], ranked: bool) -> Self:
+        """Shard ``index``, empty, owning the ranks in ``bounds`` (a byte each where
+        ``ranked``, set aside on the worker that keeps the shard)."""
+        low, high = bounds
+        return cls(index, low, bytearray(high - low) if ranked else None)
 
 
 Group = tuple[list[S], list[int]]  # states bound for one shard, and their ranks (if any)
@@ -291,11 +299,6 @@ def _bounds(h: PerfectHash[S] | None, n: int, j: int) -> tuple[int, int]:
     if h is None:
         return 0, 0
     return -(-j * h.size // n), -(-(j + 1) * h.size // n)
-
-
-def _new_shard(index: int, bounds: tuple[int, int], ranked: bool) -> Shard[S]:
-    low, high = bounds
-    return Shard(index, low, bytearray(high - low) if ranked else None)
 
 
 def _admit(shard: Shard[S], groups: Iterable[Group[S]]) -> int:
@@ -386,15 +389,19 @@ class Owner(Generic[S, M]):
         self, index: int, n: int, puzzle: Puzzle[S, M], h: PerfectHash[S], starts: bytes
     ) -> None:
         assert h.unrank is not None  # the ranked path is taken only with an unrank
-        self.index, self.n, self.h, self.unrank = index, n, h, h.unrank
-        self.successors = ranked_successors(puzzle, h, h.unrank)
-        self.bits = bytearray(_addressable(((h.size - index + n - 1) // n + 7) // 8))
-        self.level = self._kept(_rank_array(h.size), [starts])
+        self.index: int = index
+        self.n: int = n
+        self.h: PerfectHash[S] = h
+        self.unrank: Callable[[int], S] = h.unrank
+        self.successors: Callable[[int], Sequence[int]] = ranked_successors(puzzle, h, h.unrank)
+        self.bits: bytearray = bytearray(addressable(((h.size - index + n - 1) // n + 7) // 8))
+        self.level: array[int] = self._kept(rank_array(h.size), [starts])
         self.peers: list[tuple[int, Actor]] = []
         self.inbox: dict[int, list[tuple[int, bytes]]] = {}
-        self.arrived = threading.Condition()
-        self.stopping = False
-        self.expanded = self.generated = 0
+        self.arrived: threading.Condition = threading.Condition()
+        self.stopping: bool = False
+        self.expanded: int = 0
+        self.generated: int = 0
 
     def meet(self, owners: list[Actor]) -> None:
         """Keep the other owners, to send them their ranks: each through a proxy of its
@@ -430,7 +437,8 @@ class Owner(Generic[S, M]):
                 level = self.level
                 following, out = self._expanded(level)
                 sent += [
-                    _asked(peer, Owner.receive, k, len(level), out[j]) for j, peer in self.peers
+                    _asked(peer, Owner[S, M].receive, k, len(level), out[j])
+                    for j, peer in self.peers
                 ]
                 got = self._messages(k, sent)
                 size = len(level) + sum(size for size, _ in got)
@@ -459,8 +467,8 @@ class Owner(Generic[S, M]):
         """The new successors of ``level`` this owner owns, and the ranks of the others',
         packed for each owner."""
         me, n, bits, successors = self.index, self.n, self.bits, self.successors
-        following = _rank_array(self.h.size)
-        out = [_rank_array(self.h.size) for _ in range(n)]
+        following = rank_array(self.h.size)
+        out = [rank_array(self.h.size) for _ in range(n)]
         generated = 0
         for at in range(0, len(level), CHUNK):
             if self.stopping:
@@ -508,6 +516,9 @@ class Owner(Generic[S, M]):
                     ack.result()  # raises a failed message's error
 
 
+_AnyOwner = Owner[Hashable, object]  # for the calls whose types no state or move decides
+
+
 def _told(
     owner: Actor, method: Callable[Concatenate[A, P], T], *args: P.args, **kwargs: P.kwargs
 ) -> BaseActorFuture[T]:
@@ -528,9 +539,9 @@ def _asked(
 
 def _packed(h: PerfectHash[S], n: int, states: Iterable[S]) -> list[bytes]:
     """The ranks of ``states`` for each of ``n`` owners, packed (the starts)."""
-    groups = [_rank_array(h.size) for _ in range(n)]
+    groups = [rank_array(h.size) for _ in range(n)]
     for q in states:
-        r = _checked_rank(h, q)
+        r = checked_rank(h, q)
         groups[r % n].append(r)
     return [g.tobytes() for g in groups]
 
@@ -546,8 +557,8 @@ def _analyze_ranked(
         c.submit(Owner, j, n, puzzle, h, packed[j], actor=True, workers=[places[j]], pure=False)
         for j in range(n)
     ]
-    owners: list[Actor] = c.gather(made)  # type: ignore[no-untyped-call]  # untyped
-    for met in [_told(owner, Owner.meet, owners) for owner in owners]:
+    owners = c.gather(made)
+    for met in [_told(owner, Owner[S, M].meet, owners) for owner in owners]:
         met.result()
     runs = [_told(owner, Owner[S, M].run) for owner in owners]
     parts = _watched(owners, runs, meter)
@@ -585,7 +596,7 @@ def _watched(
 def _counted(owners: list[Actor], meter: Meter, expanded: int, generated: int) -> Meter:
     """``meter`` with the owners' counts added to those it had at the start, and
     progress reported."""
-    counts = [_asked(owner, Owner.progress).result() for owner in owners]
+    counts = [_asked(owner, _AnyOwner.progress).result() for owner in owners]
     meter.expanded = expanded + sum(e for e, _ in counts)
     meter.generated = generated + sum(g for _, g in counts)
     if meter.progress is not None:
@@ -596,7 +607,7 @@ def _counted(owners: list[Actor], meter: Meter, expanded: int, generated: int) -
 def _stopped(owners: list[Actor]) -> None:
     """Ask every owner to stop, waiting a few seconds at most for each to hear it (a
     worker may be gone)."""
-    for asked in [_asked(owner, Owner.stop) for owner in owners]:
+    for asked in [_asked(owner, _AnyOwner.stop) for owner in owners]:
         try:
             asked.result(timeout=STOP_WAIT)
         except Exception:  # a worker lost, or shutting down: nothing left to stop there
@@ -632,7 +643,7 @@ def analyze(
         n = len(places)
         shards: list[Future[Shard[S]]] = [
             c.submit(
-                _new_shard, j, _bounds(h, n, j), h is not None, workers=[places[j]], pure=False
+                Shard[S].new, j, _bounds(h, n, j), h is not None, workers=[places[j]], pure=False
             )
             for j in range(n)
         ]
@@ -648,7 +659,7 @@ def analyze(
         while sum(sizes):
             histogram.append(sum(sizes))
             sizes = _level(c, places, shards, puzzle, h, key, meter)
-        farthest = _gather(
+        farthest: list[list[S]] = _gather(
             c, [c.submit(_farthest, shards[j], workers=[places[j]], pure=False) for j in range(n)]
         )
     return Analysis(sum(histogram), tuple(histogram), tuple(q for part in farthest for q in part))

@@ -65,7 +65,7 @@ class LimitReached(PearlsError):
         self.limit = limit
         self.expanded = expanded
         self.seconds = seconds
-        self.bound = expanded if bound is None else bound
+        self.bound: float = expanded if bound is None else bound
         self.why = why
         super().__init__(self._message())
 

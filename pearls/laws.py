@@ -47,9 +47,10 @@ import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
+from typing import TypeGuard
 
 from pearls.analysis import PerfectHash, levels
-from pearls.description import JSON, Description, Problem, Solution, Survey
+from pearls.description import JSON, Description, Problem, Solution, Solvable, Survey
 from pearls.errors import LimitReached
 from pearls.frontend import MAX_STATES
 from pearls.limits import Meter
@@ -90,7 +91,9 @@ class Trial:
     steps: int = 20  # the most moves a walk makes
     survey_states: int = SURVEY_STATES
     seed: int = 0
-    _solutions: dict[tuple[str, str], Solution] = field(default_factory=dict, repr=False)
+    _solutions: dict[tuple[str, str], Solution] = field(
+        default_factory=dict[tuple[str, str], Solution], repr=False
+    )
 
     @property
     def description(self) -> Description:
@@ -192,9 +195,15 @@ def require(holds: bool, counterexample: str) -> None:
 def problem(d: Description, text: str) -> Problem[Hashable, object]:
     """The problem ``text`` describes, seen with its types."""
     p = d.problem(text)
-    if not isinstance(p, Problem):
+    if not _is_problem(p):
         raise Broken(f"{d.name}'s parse gives a {type(p).__name__}, not a Problem")
     return p
+
+
+def _is_problem(p: Solvable) -> TypeGuard[Problem[Hashable, object]]:
+    """Whether ``p`` is a :class:`~pearls.description.Problem`: of hashable states, as
+    every problem's are, and of moves of any type."""
+    return isinstance(p, Problem)
 
 
 def _shown(j: object) -> str:
@@ -234,7 +243,8 @@ def plain_levels(puzzle: Puzzle[S, M], starts: Sequence[S], most: int) -> list[s
     >>> [sorted(level) for level in plain_levels(graph.puzzle({"a": "bc"}, "c"), ["a"], 9) or []]
     [['a'], ['b', 'c']]
     """
-    seen, level, found = set(starts), set(starts), []
+    seen, level = set(starts), set(starts)
+    found: list[set[S]] = []
     while level:
         found.append(level)
         if len(seen) > most:
@@ -476,7 +486,7 @@ def analysis(trial: Trial) -> None:
         _measured(trial, p, from_start, around, where)
         if from_start is None:
             continue
-        component = set().union(*around or [])
+        component = {q for level in around or [] for q in level}
         goals = sorted((q for q in component if p.puzzle.solved(q)), key=p.key)
         by_default = _survey(trial, example, from_goals=None)
         if by_default is None:

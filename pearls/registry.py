@@ -124,7 +124,7 @@ def registered(
     return entries, tuple(broken)
 
 
-ENTRIES: Mapping[str, Entry]
-BROKEN: tuple[str, ...]  # one line for each entry point left out
-ENTRIES, BROKEN = registered(entry_points(group=GROUP))
+_REGISTERED = registered(entry_points(group=GROUP))
+ENTRIES: Mapping[str, Entry] = _REGISTERED[0]
+BROKEN: tuple[str, ...] = _REGISTERED[1]  # one line for each entry point left out
 PUZZLES: Mapping[str, Description] = {name: e.description for name, e in ENTRIES.items()}

@@ -225,7 +225,7 @@ def listing_json(puzzles: Iterable[Description]) -> dict[str, JSON]:
 
 def listing_text(puzzles: Iterable[Description]) -> list[str]:
     """The puzzles, their methods and examples, four lines each."""
-    lines = []
+    lines: list[str] = []
     for d in puzzles:
         lines += [
             d.name,

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from typing import TypeGuard
 
 from pearls.errors import BoardError
+from pearls.types import JSON
 
-__all__ = ["quoted", "read_json", "visible", "whole_number"]
+__all__ = ["is_string_list", "quoted", "read_json", "visible", "whole_number"]
 
 _UNSEEN = {"Cc", "Cf", "Cs", "Co", "Cn"}  # controls, format (zero-width, bidi, BOM), no glyph
 _LAYOUT = frozenset("\t\n\r\v\f")  # the controls that only lay text out
@@ -50,17 +52,27 @@ def quoted(value: str, most: int = 20) -> str:
     return repr(value) if len(value) <= most else f"a value of {len(value):,} characters"
 
 
-def read_json(text: str) -> object:
+def read_json(text: str) -> JSON:
     """The value a JSON text holds; :class:`~pearls.errors.BoardError` for text that
     is not JSON, or that no reader takes (nested too deep, a number too long)."""
     try:
-        return json.loads(text)
+        value: JSON = json.loads(text)
     except json.JSONDecodeError as e:
         raise BoardError(f"not JSON: {e}") from None
     except ValueError:
         raise BoardError("not JSON this reader takes: a number of more than 4,300 digits") from None
     except RecursionError:
         raise BoardError("not JSON this reader takes: lists or objects nested too deep") from None
+    return value
+
+
+def is_string_list(j: JSON) -> TypeGuard[list[str]]:
+    """Whether ``j`` is a list of strings.
+
+    >>> is_string_list(["a", "b"]), is_string_list(["a", 1]), is_string_list("ab")
+    (True, False, False)
+    """
+    return isinstance(j, list) and all(isinstance(s, str) for s in j)
 
 
 def visible(text: str) -> str:

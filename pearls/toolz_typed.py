@@ -1,4 +1,6 @@
-"""Typed doors to the parts of toolz that pearls uses (toolz ships no type information)."""
+"""Typed doors to the parts of toolz that pearls uses.  toolz ships no type information:
+the project's checkers read the stubs in typings/toolz, and a user's read these
+signatures."""
 
 from __future__ import annotations
 
@@ -19,8 +21,7 @@ def merge_sorted(*seqs: Iterable[T]) -> Iterator[T]:
     >>> list(merge_sorted([1, 4, 9], [2, 3], [8]))
     [1, 2, 3, 4, 8, 9]
     """
-    merged: Iterator[T] = toolz.merge_sorted(*seqs)
-    return merged
+    return toolz.merge_sorted(*seqs)
 
 
 def isdistinct(seq: Iterable[H]) -> bool:
@@ -29,8 +30,7 @@ def isdistinct(seq: Iterable[H]) -> bool:
     >>> isdistinct([3, 1, 4]), isdistinct("abca")
     (True, False)
     """
-    distinct: bool = toolz.isdistinct(seq)
-    return distinct
+    return toolz.isdistinct(seq)
 
 
 def concat(seqs: Iterable[Iterable[T]]) -> Iterator[T]:
@@ -39,5 +39,4 @@ def concat(seqs: Iterable[Iterable[T]]) -> Iterator[T]:
     >>> list(concat([[1, 2], [], [3]]))
     [1, 2, 3]
     """
-    joined: Iterator[T] = toolz.concat(seqs)
-    return joined
+    return toolz.concat(seqs)

@@ -357,7 +357,7 @@ def handle(message: str, post: Post | None = None) -> str:
     {'status': 'ok', 'outcome': 'this puzzle has no drawing', 'drawing': None}
     """
     try:
-        request = json.loads(message)
+        request: JSON = json.loads(message)
     except (ValueError, RecursionError) as e:
         return json.dumps({"status": "error", "outcome": f"a message that is no JSON: {e}"})
     if not isinstance(request, dict):

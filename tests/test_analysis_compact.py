@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 from pearls.analysis import (
     PerfectHash,
-    _rank_array,
     analyze,
     analyze_compact,
     compact_levels,
     levels,
+    rank_array,
 )
 from pearls.limits import Meter
 from pearls.puzzles import graph, sliding
@@ -80,4 +80,4 @@ def test_a_rank_equal_to_the_size_is_refused() -> None:
 
 def test_ranks_take_four_bytes_while_they_fit_in_them() -> None:
     """Unsigned 4-byte ranks up to 2**32 states (ranks below 2**32), 8 bytes beyond."""
-    assert [_rank_array(n).typecode for n in (1, 2**32, 2**32 + 1, 2**40)] == ["I", "I", "Q", "Q"]
+    assert [rank_array(n).typecode for n in (1, 2**32, 2**32 + 1, 2**40)] == ["I", "I", "Q", "Q"]

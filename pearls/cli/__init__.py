@@ -52,11 +52,11 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import NoReturn, Protocol, TextIO
 
 from pearls import frontend, svg
 from pearls.cli import frames, memory, reading, skeleton
@@ -83,7 +83,7 @@ from pearls.frontend import (
     Unsolvable,
     Usual,
 )
-from pearls.laws import LAWS, Trial
+from pearls.laws import LAWS, Trial, Verdict
 from pearls.limits import Progress, Stats
 from pearls.methods import EVERY
 from pearls.registry import BROKEN, ENTRIES, PUZZLES
@@ -109,6 +109,26 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Raise instead of printing usage and exiting."""
         raise InputError(f"bad arguments: {message} (see '{self.prog} --help')")
+
+
+class _Commands(Protocol):
+    """The commands a parser offers, each added as a parser of its own (argparse's
+    class for them is private)."""
+
+    def add_parser(self, name: str, *, help: str | None = ..., epilog: str | None = ...) -> _Parser:
+        """A new command ``name``'s parser."""
+        ...
+
+
+class _Exclusive(Protocol):
+    """Options of which a command line gives one at most (argparse's class for them is
+    private)."""
+
+    def add_argument(
+        self, *name_or_flags: str, action: str = ..., help: str | None = ...
+    ) -> argparse.Action:
+        """Add an option to the group."""
+        ...
 
 
 class _Args(argparse.Namespace):
@@ -182,7 +202,7 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     return parser, leaves
 
 
-def _add_check(commands: argparse._SubParsersAction[_Parser]) -> None:
+def _add_check(commands: _Commands) -> None:
     """``pearls check PUZZLE [--json]``: every law held against a registered puzzle."""
     sub = commands.add_parser(
         "check",
@@ -217,9 +237,7 @@ def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) 
     _add_limits(parser)
 
 
-def _add_solving(
-    parser: argparse.ArgumentParser, output: argparse._MutuallyExclusiveGroup, d: Description
-) -> None:
+def _add_solving(parser: argparse.ArgumentParser, output: _Exclusive, d: Description) -> None:
     """``--method``, ``--all``, ``--moves`` and ``--svg``: what ``solve`` adds, each
     where the puzzle has it."""
     methods = "; ".join(f"{name}: {m.about}" for name, m in d.methods.items())
@@ -361,7 +379,7 @@ def _parse_args(argv: Sequence[str] | None) -> _Args:
 
 
 @contextmanager
-def _progress(label: str, err: TextIO) -> Iterator[Progress | None]:
+def _progress(label: str, err: TextIO) -> Generator[Progress | None, None, None]:
     """Live progress on ``err`` if it is a terminal (and nothing when it is not), the
     line cleared at the end."""
     if not err.isatty():
@@ -423,7 +441,8 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
 def _check(entry: Entry, as_json: bool, out: TextIO) -> int:
     """Every law's verdict on the puzzle, one line each as it is reached (or one JSON
     object at the end); 0 when every law holds, 1 when one is broken."""
-    trial, verdicts = Trial(entry), []
+    trial = Trial(entry)
+    verdicts: list[Verdict] = []
     for law in LAWS:
         verdicts.append(law(trial))
         if not as_json:
@@ -435,7 +454,7 @@ def _check(entry: Entry, as_json: bool, out: TextIO) -> int:
     return 0 if held else 1
 
 
-def _add_new(commands: argparse._SubParsersAction[_Parser]) -> None:
+def _add_new(commands: _Commands) -> None:
     """``pearls new NAME [--dir DIR]``: the skeleton of a puzzle in a package of its own."""
     sub = commands.add_parser(
         "new",
@@ -523,6 +542,8 @@ def _print(outcome: Outcome, args: _Args, out: TextIO, err: TextIO) -> int:
                 _write_trace(args.trace, outcome.trace or (), out)
             if args.svg is not None:
                 _write_svg(args.svg, outcome)
+        case _:  # nothing to write or say beforehand: printed below, as every outcome is
+            pass
     if args.json:
         _lines([json.dumps(outcome.json)], out)
     elif args.moves and isinstance(outcome, Solved) and not isinstance(outcome, Unsolvable):
@@ -604,7 +625,7 @@ def _cluster(args: _Args) -> Analyser | None:
 
 
 @contextmanager
-def _workers_unheard(err: TextIO) -> Iterator[TextIO]:
+def _workers_unheard(err: TextIO) -> Generator[TextIO, None, None]:
     """The standard error that processes started within inherit goes nowhere; the
     command's own messages go to ``err``, on a copy of it where ``err`` wrote to it.
 

@@ -14,15 +14,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import contextmanager
+from importlib.util import find_spec
 
 from pearls.errors import OptionError
-
-try:
-    import resource
-except ImportError:  # Windows and WebAssembly have no resource limits
-    resource = None  # type: ignore[assignment]  # the limit is then not enforced
 
 __all__ = ["LEAST", "MOST", "default", "limited", "size"]
 
@@ -30,6 +26,9 @@ _SIZE = re.compile(r"\s*([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?\s*", 
 _POWERS = {"": 0, "K": 1, "M": 2, "G": 3, "T": 4}
 LEAST = 64 << 20  # below this, Python itself could not start a search: 64 MiB
 MOST = (1 << 63) - 1  # the largest limit the system can hold (a signed 64-bit count): 8 EiB
+# Whether this platform has resource limits: Windows and WebAssembly have none, and there
+# the limit is not enforced (imported only where it exists).
+_LIMITABLE = find_spec("resource") is not None
 
 
 def size(text: str) -> int:
@@ -68,13 +67,15 @@ def default() -> int | None:
 
 
 @contextmanager
-def limited(n: int | None) -> Iterator[None]:
+def limited(n: int | None) -> Generator[None, None, None]:
     """This process's data limited to ``n`` bytes (never above the hard limit) while
     the block runs, and put back after it; no limit for ``None``, nor for ``n`` past
     what the system can hold (:data:`MOST`)."""
-    if n is None or resource is None or n > MOST:
+    if n is None or not _LIMITABLE or n > MOST:
         yield
         return
+    import resource
+
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     wanted = n if hard == resource.RLIM_INFINITY else min(n, hard)
     resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))

@@ -225,7 +225,7 @@ def write(name: str, where: Path) -> list[Path]:
     A folder that exists already is refused (nothing is overwritten)."""
     if where.exists():
         raise InputError(f"{where} exists already: pearls new writes a new folder")
-    made = []
+    made: list[Path] = []
     for path, text in files(name).items():
         target = where / path
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -46,6 +46,7 @@ def borders(description: str) -> Borders:
     >>> sorted(borders("A: B, C; B C")["C"])
     ['A', 'B']
     """
+    listed: list[tuple[str, list[str]]]
     if description.lstrip().startswith("{"):
         listed = list(json.loads(description).items())
     else:

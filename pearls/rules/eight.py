@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
+from pearls.rules import Check, Legal
 from pearls.rules.sliding import check_tray, legal_tray
 
 __all__ = ["check", "legal"]
 
-check = check_tray(3, 3)
-legal = legal_tray(3, 3)
+check: Check = check_tray(3, 3)
+legal: Legal = legal_tray(3, 3)

@@ -124,7 +124,7 @@ def toured(board: frozenset[Square], closed: bool) -> Callable[[Tour], bool]:
     squares, the last a jump from the first."""
 
     def done(t: Tour) -> bool:
-        every = set(t) == board and len(t) == len(board)
+        every = frozenset(t) == board and len(t) == len(board)
         return every and (not closed or (len(t) > 2 and jump(t[-1], t[0])))
 
     return done

@@ -99,14 +99,30 @@ class Story(NamedTuple):
     alike: bool
 
 
+def _farmer_rows(p: str) -> bool:
+    """Who rows across the farmyard's river: the farmer alone."""
+    return p == "farmer"
+
+
+def _anyone_rows(p: str) -> bool:
+    """Who rows across the other rivers: anyone."""
+    return True
+
+
+def _missionaries_kept(group: Group) -> bool:
+    """Who is safe together where missionaries meet cannibals: any group in which the
+    cannibals do not outnumber the missionaries."""
+    return not outnumbered(group)
+
+
 def story(everyone: Group) -> Story:
     """The river its travellers' names tell."""
     if everyone <= FARMYARD:
-        return Story(nothing_eaten, lambda p: p == "farmer", alike=False)
+        return Story(nothing_eaten, _farmer_rows, alike=False)
     if all(p[:1] in ("M", "C") for p in everyone):
-        return Story(lambda g: not outnumbered(g), lambda p: True, alike=True)
+        return Story(_missionaries_kept, _anyone_rows, alike=True)
     if all(p[:1] in ("H", "W") for p in everyone):
-        return Story(couples_kept, lambda p: True, alike=False)
+        return Story(couples_kept, _anyone_rows, alike=False)
     raise Illegal(f"no river has the travellers {sorted(everyone)}")
 
 

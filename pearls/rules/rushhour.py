@@ -120,7 +120,7 @@ def drives(slides: bool) -> Callable[[Cells], Iterator[JSON]]:
         for letter, where in vehicles(q).items():
             (r, c), across = where[0], where[0][0] == where[-1][0]
             for d in (*range(-farthest, 0), *range(1, farthest + 1)):
-                to = [r, c + d] if across else [r + d, c]
+                to: list[JSON] = [r, c + d] if across else [r + d, c]
                 yield {"vehicle": letter, "from": [r, c], "to": to}
 
     return tries

@@ -50,7 +50,7 @@ def rules_of(rows: int, cols: int, posed: Posed) -> Rules[Tiles]:
         read(rows * cols),
         step(rows, cols),
         lambda q: q == goal,
-        write=list,
+        write=_written,
         offers=beside_the_blank(rows, cols),
     )
 
@@ -83,6 +83,11 @@ def read(cells: int) -> Callable[[JSON], Tiles]:
         return q
 
     return tiles
+
+
+def _written(q: Tiles) -> JSON:
+    """A tray's tiles as JSON, the list that :func:`read` reads."""
+    return list(q)
 
 
 def step(rows: int, cols: int) -> Callable[[Tiles, JSON], Tiles]:

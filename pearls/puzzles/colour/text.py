@@ -15,7 +15,7 @@ from __future__ import annotations
 from pearls.description import JSON
 from pearls.errors import BoardError
 from pearls.puzzles.colour import Colour, Colouring, Map, Paint, Region, make_map
-from pearls.textform import read_json, visible
+from pearls.textform import is_string_list, read_json, visible
 
 __all__ = [
     "NAMES",
@@ -82,7 +82,7 @@ def parse(text: str) -> Map:
 
 def _from_lines(text: str) -> list[tuple[Region, list[Region]]]:
     """The regions and their neighbours, from lines ``A: B, C`` or ``A B C``."""
-    listed = []
+    listed: list[tuple[Region, list[Region]]] = []
     for n, part in enumerate(text.replace(";", "\n").splitlines(), start=1):
         head, colon, rest = part.partition(":")
         words = head.replace(",", " ").split()
@@ -106,9 +106,9 @@ def _from_json(text: str) -> list[tuple[Region, list[Region]]]:
     shape = 'a JSON map is {"REGION": ["NEIGHBOUR", ...], ...}'
     if not isinstance(obj, dict):
         raise BoardError(shape)
-    listed = []
+    listed: list[tuple[Region, list[Region]]] = []
     for region, near in obj.items():
-        if not isinstance(near, list) or not all(isinstance(r, str) and r for r in near):
+        if not is_string_list(near) or not all(near):
             raise BoardError(f"{shape}: not so for {region[:_QUOTED]!r}")
         if not region:
             raise BoardError(f"{shape}: a region's name is empty")

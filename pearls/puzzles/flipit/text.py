@@ -66,7 +66,7 @@ def show(b: Board, q: Position, sep: str = "\n") -> str:
     cells = [_cell(b, q, c) for c in range(b.size)]
     if not sep:
         return "".join(cells)
-    lines = []
+    lines: list[str] = []
     for row in b.rows:
         text = [" "] * (row[-1][0] + 1)
         for column, c in row:

@@ -233,10 +233,10 @@ def hanoi(q: Towers) -> Iterator[Move]:
             pending.append(("gather", d - 1, t, t))
         elif task == "gather":
             k = third(where[d], t)
-            pending += [("shift", d - 1, k, t), ("move", d, k, t), ("gather", d - 1, k, k)]
+            pending.extend([("shift", d - 1, k, t), ("move", d, k, t), ("gather", d - 1, k, k)])
         else:
             k = third(a, t)
-            pending += [("shift", d - 1, k, t), ("move", d, a, t), ("shift", d - 1, a, k)]
+            pending.extend([("shift", d - 1, k, t), ("move", d, a, t), ("shift", d - 1, a, k)])
 
 
 # Planning

@@ -64,7 +64,7 @@ def _path(centres: list[tuple[float, float]], complete: bool) -> list[str]:
     line: dict[str, svg.Attr] = dict(
         fill="none", stroke=_PATH, stroke_width=2.5, stroke_opacity=0.7
     )
-    drawn = []
+    drawn: list[str] = []
     if len(centres) > 1:
         points = " ".join(f"{x:g},{y:g}" for x, y in centres)
         drawn.append(svg.element("polyline", points=points, class_="path", **line))

@@ -167,11 +167,12 @@ def _pieces(cells: list[Cell]) -> list[list[Cell]]:
     """The 4-connected pieces of some cells, each ascending (c+1 and c+7 are a cell's
     right and lower neighbours; the wall numbers keep rows apart)."""
     unseen = set(cells)
-    pieces = []
+    pieces: list[list[Cell]] = []
     for c in cells:
         if c not in unseen:
             continue
-        piece, frontier = [], [c]
+        piece: list[Cell] = []
+        frontier = [c]
         unseen.discard(c)
         while frontier:
             d = frontier.pop()

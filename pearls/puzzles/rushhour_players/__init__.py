@@ -108,7 +108,8 @@ def _reach(span: Span, free: frozenset[Cell] | set[Cell]) -> list[Cell]:
     backwards, each way until the first cell that is not free."""
     r, f = span
     step = 1 if rushhour.horizontal(span) else 7
-    ahead, behind = [], []
+    ahead: list[Cell] = []
+    behind: list[Cell] = []
     c = f + step
     while c in free:
         ahead.append(c)

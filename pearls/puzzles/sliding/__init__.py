@@ -170,7 +170,7 @@ def moves(f: Frame, q: Board) -> list[Move]:
     [(6, 8), (8, 8)]
     """
     b = q.index(BLANK)
-    ms = []
+    ms: list[Move] = []
     for c in f.neighbours[b]:  # a loop: for two to four moves, cheaper than a comprehension
         ms.append((q[c], b))
     return ms

@@ -768,7 +768,8 @@ def tile_idastar(dbs: Databases, f: Frame, q: Board, meter: Meter | None = None)
             mirror_index[mirror_group[t]] += flip[c] * mirror_weight[t]
     plain = sum(db.table[i] for db, i in zip(dbs.tables, index, strict=True))
     mirror = sum(db.table[i] for db, i in zip(dbs.tables, mirror_index, strict=True))
-    bound, bounds, expanded = max(plain, mirror), [], 0
+    bound, expanded = max(plain, mirror), 0
+    bounds: list[int] = []
     while True:
         bounds.append(bound)
         tick = _NO_TICKS if meter is None else _ticker(meter, expanded)

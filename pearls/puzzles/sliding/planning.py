@@ -156,7 +156,7 @@ def premoves(f: Frame, q: Board, m: Move) -> list[list[Move]]:
     """
     t, c = m
     step = _step(f, q)
-    fixed = frozenset() if step is None else step.fixed
+    fixed: frozenset[int] = frozenset() if step is None else step.fixed
     s = q.index(t)
     if c not in f.neighbours[s]:
         return []
