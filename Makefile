@@ -60,8 +60,8 @@ wheel: | $(BIN)/python
 # (ignoring other packages' own gaps) over the wheel installed, with its dependencies and
 # the dask extra, in a venv of its own under build/ (made once; the wheel reinstalled each
 # time), read from outside the source tree so that the installed files are the ones
-# checked. Every exported name's type must be known, but for the names listed in
-# tests/data/wheel-types-known.txt (tests/wheel_types.py reads the report). About 20 s.
+# checked. Every exported name's type must be known (tests/wheel_types.py reads the
+# report). About 20 s.
 TYPES_VENV := build/typecheck-wheel
 
 .PHONY: typecheck-wheel

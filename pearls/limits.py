@@ -126,14 +126,14 @@ class Meter:
         max_memory: int | None = None,
         observer: Observer | None = None,
     ) -> None:
-        self.max_states = _limit("max_states", max_states, int)
-        self.timeout = _limit("timeout", timeout, float)
-        self.max_memory = _limit("max_memory", max_memory, int)
-        self.progress = progress
-        self.observer = observer
-        self.every = every
-        self.expanded = 0
-        self.generated = 0
+        self.max_states: int | None = _limit("max_states", max_states, int)
+        self.timeout: float | None = _limit("timeout", timeout, float)
+        self.max_memory: int | None = _limit("max_memory", max_memory, int)
+        self.progress: Progress | None = progress
+        self.observer: Observer | None = observer
+        self.every: float = every
+        self.expanded: int = 0
+        self.generated: int = 0
         self._began = time.monotonic()
         self._next_report = self._began + every
 
