@@ -38,7 +38,16 @@ from pearls.errors import OptionError
 from pearls.limits import Meter, Stats
 from pearls.methods import EVERY, Every, Technique
 from pearls.textform import quoted, whole_number
-from pearls.tracing import Bound, Counted, Event, Expanded, Planned, Tracer, unscored
+from pearls.tracing import (
+    Backtracked,
+    Bound,
+    Counted,
+    Event,
+    Expanded,
+    Planned,
+    Tracer,
+    unscored,
+)
 from pearls.types import JSON, M, Puzzle, S
 
 __all__ = [
@@ -402,7 +411,8 @@ class Problem(Generic[S, M]):
         object each, ``"event"`` naming its kind: ``expand`` (``state``, ``depth``, the
         states ``reached`` so far, and ``h`` and ``f`` where a heuristic led), ``plan``
         (``by`` ``goalmoves`` or ``newplans``, ``state``, the plan ``given`` and the
-        ``plans`` made, each move in words), ``bound``, ``count`` (``expanded``: states
+        ``plans`` made, each move in words), ``backtrack`` (``state``, ``depth``: a
+        backtracking search backed up from it), ``bound``, ``count`` (``expanded``: states
         with none to show) and ``stopped`` (``after`` so many events, ``expanded``).
         With ``draw``, the first :data:`TRACE_DRAWN` expanded states carry their
         ``drawing`` too."""
@@ -433,6 +443,12 @@ class Problem(Generic[S, M]):
                     "state": self.state_json(q),
                     "given": self._plan_json(q, given),
                     "plans": made,
+                }
+            case Backtracked(state, depth):
+                return {
+                    "event": "backtrack",
+                    "state": self.state_json(self._state(state)),
+                    "depth": depth,
                 }
             case Bound(bound):
                 return {"event": "bound", "bound": bound}

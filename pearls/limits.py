@@ -94,6 +94,11 @@ class Observer(Protocol):
         order (:func:`pearls.search.bfsearch_`'s ``levels``)."""
         ...
 
+    def backtracked(self, state: Hashable) -> None:
+        """A backtracking search backs up from ``state``, its moves all tried
+        (:func:`pearls.backtrack.solutions`'s ``backtracks``)."""
+        ...
+
 
 class Meter:
     """Counts the states a search expands and stops it at a limit.
@@ -114,7 +119,8 @@ class Meter:
     :class:`~pearls.errors.OptionError`, a :class:`ValueError`.
 
     ``observer``, if given, watches the search beside the meter (:class:`Observer`);
-    :attr:`rounds` and :attr:`levels` are its hooks for the searches that take them.
+    :attr:`rounds`, :attr:`levels` and :attr:`backtracks` are its hooks for the searches
+    that take them.
     """
 
     def __init__(
@@ -198,6 +204,13 @@ class Meter:
         """What :func:`~pearls.search.bfsearch_` tells each level (its ``levels``): the
         observer's, or ``None``."""
         return None if self.observer is None else self.observer.level
+
+    @property
+    def backtracks(self) -> Callable[[Hashable], None] | None:
+        """What a backtracking search tells each state it backs up from
+        (:func:`~pearls.backtrack.solutions`'s ``backtracks``): the observer's, or
+        ``None``."""
+        return None if self.observer is None else self.observer.backtracked
 
     def make_room(self, size: int, why: str = "") -> None:
         """Raise :class:`~pearls.errors.LimitReached` (the memory limit) before a table

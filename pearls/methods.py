@@ -211,7 +211,8 @@ def backtrack(
     gives."""
 
     def first(q: S, meter: Meter) -> list[M] | None:
-        return next(backtracking.solutions(meter.watch(puzzle), q, order), None)
+        found = backtracking.solutions(meter.watch(puzzle), q, order, meter.backtracks)
+        return next(found, None)
 
     about = "the first solution by backtracking, no visited set (solutions)"
     return Method(first, about, answer=answer)
@@ -226,7 +227,7 @@ def every(
     ``solutions q`` (:func:`~pearls.backtrack.solutions`), the moves tried in the order
     ``order`` gives."""
     return Every(
-        lambda q, meter: backtracking.solutions(meter.watch(puzzle), q, order),
+        lambda q, meter: backtracking.solutions(meter.watch(puzzle), q, order, meter.backtracks),
         "every solution, depth first, and how many (solutions)",
         answer,
     )
@@ -292,16 +293,32 @@ def _answering(m: Method[S, M], answer: Answer[S]) -> Method[S, M]:
 
 
 def known(
-    algorithm: Callable[[S], Iterable[M]], about: str, shortest: bool = False
+    puzzle: Puzzle[S, M], algorithm: Callable[[S], Iterable[M]], about: str, shortest: bool = False
 ) -> Method[S, M]:
     """A puzzle's own algorithm, no search: its moves, each counted by the meter as one
     state expanded, so the meter's limits stop it as they stop a search; ``shortest``
-    where the algorithm's solutions are shortest (the laws hold it to that)."""
+    where the algorithm's solutions are shortest (the laws hold it to that).  Watched
+    by an observer (a tracer), the moves are made on the puzzle, each state before a
+    move expanded through the watched puzzle, so that a trace shows the states the
+    algorithm passes through; unwatched, only counted.
+
+    >>> from pearls.puzzles import graph
+    >>> from pearls.limits import Meter
+    >>> ladder = graph.puzzle({"a": "b", "b": "c"}, goal="c")
+    >>> meter = Meter()
+    >>> known(ladder, lambda q: ["b", "c"], "walk the ladder").run("a", meter), meter.expanded
+    (['b', 'c'], 2)
+    """
 
     def run(q: S, meter: Meter) -> list[M] | None:
+        watched = None if meter.observer is None else meter.watch(puzzle)
         made: list[M] = []
         for m in algorithm(q):
-            meter.count()
+            if watched is None:
+                meter.count()
+            else:
+                watched.moves(q)
+                q = watched.move(q, m)
             made.append(m)
         return made
 

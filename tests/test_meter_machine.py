@@ -22,7 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from pearls import limits
 from pearls.errors import LimitReached
 from pearls.limits import Meter
-from pearls.tracing import Bound, Counted, Event, Expanded, Planned, Stopped, Tracer
+from pearls.tracing import Backtracked, Bound, Counted, Event, Expanded, Planned, Stopped, Tracer
 from pearls.types import Planner, Puzzle
 
 Seen: TypeAlias = tuple[str, object]  # an event as the model sees it: ("expand", 7)
@@ -49,6 +49,8 @@ def seen(event: Event) -> Seen:
             return ("count", n)
         case Bound(bound=b):
             return ("bound", b)
+        case Backtracked(state=q):
+            return ("backtrack", q)
         case Planned(by=by, state=q):
             return (by, q)
         case Stopped(expanded=n):
@@ -150,6 +152,12 @@ class MeterMachine(RuleBasedStateMachine):
         assert self.meter.rounds is not None  # a meter with an observer has the hook
         self.meter.rounds(bound)
         self.keep(("bound", bound))
+
+    @rule(q=STATES)
+    def backtrack(self, q: int) -> None:
+        assert self.meter.backtracks is not None
+        self.meter.backtracks(q)
+        self.keep(("backtrack", q))
 
     @rule(level=LEVEL)
     def level(self, level: Sequence[int]) -> None:

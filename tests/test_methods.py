@@ -18,6 +18,7 @@ from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.methods import Method
 from pearls.puzzles import graph
+from pearls.tracing import Expanded, Tracer
 from pearls.types import Puzzle
 
 # a -> b -> d is shortest; a -> c -> e -> d is longer; depth first takes c first
@@ -118,15 +119,26 @@ def test_backtrack_is_the_first_of_the_solutions_in_the_order_given() -> None:
     assert not method.shortest and "solutions" in method.about
 
 
+COUNTDOWN = Puzzle(moves=lambda n: list(range(n)), move=lambda n, m: n - 1, solved=lambda n: n == 0)
+
+
 def test_a_known_algorithm_counts_each_move_on_the_meter() -> None:
-    method: Method[int, int] = methods.known(lambda n: range(n), "counting", shortest=True)
+    method: Method[int, int] = methods.known(COUNTDOWN, range, "counting", shortest=True)
     meter = Meter(max_states=10)
     assert method.run(4, meter) == [0, 1, 2, 3]
     assert meter.expanded == 4
     assert (method.about, method.shortest) == ("counting", True)
-    assert not methods.known(lambda n: range(n), "counting").shortest
+    assert not methods.known(COUNTDOWN, range, "counting").shortest
     with pytest.raises(LimitReached):
         method.run(11, Meter(max_states=10))
+
+
+def test_a_known_algorithm_watched_shows_the_states_it_passes_through() -> None:
+    tracer = Tracer()
+    meter = Meter(max_states=10, observer=tracer)
+    assert methods.known(COUNTDOWN, range, "counting").run(4, meter) == [0, 1, 2, 3]
+    shown = [(e.state, e.depth) for e in tracer.recorded if isinstance(e, Expanded)]
+    assert shown == [(4, 0), (3, 1), (2, 2), (1, 3)] and meter.expanded == 4
 
 
 def test_every_runner_stops_at_the_meters_limit() -> None:
