@@ -31,15 +31,15 @@ names a front end lists are the methods that run.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, Protocol, TypeAlias, TypeVar
 
 from pearls import backtrack as backtracking
-from pearls import deepening, informed, search
+from pearls import deepening, informed, literal, search
 from pearls.deepening import Prune, no_prune
 from pearls.informed import Estimate, Heuristic
 from pearls.limits import Meter
-from pearls.types import JSON, M, Planner, Puzzle, S
+from pearls.types import JSON, APath, M, Path, Planner, Puzzle, S, astart, start
 
 __all__ = [
     "EVERY",
@@ -47,6 +47,7 @@ __all__ = [
     "Every",
     "Method",
     "Runner",
+    "Stepper",
     "Technique",
     "astar",
     "backtrack",
@@ -62,6 +63,8 @@ __all__ = [
 ]
 
 Runner: TypeAlias = Callable[[S, Meter], list[M] | None]  # e.g. lambda q, meter: [(0, 19)]
+# the equations behind a method, stepped literally (pearls.literal) on a start and a meter
+Stepper: TypeAlias = Callable[[S, Meter], Iterator[literal.Step[S, Path[S, M] | APath[S, M]]]]
 Lister: TypeAlias = Callable[[S, Meter], Iterator[list[M]]]  # every solution's moves, lazily
 EVERY = "all"  # the name every solution is offered by, as ``--method all`` (or ``--all``)
 T = TypeVar("T", bound=Hashable)  # the states a led search runs over: a puzzle's, or scored
@@ -81,12 +84,14 @@ class Answer(Generic[S]):
 class Method(Generic[S, M]):
     """A way of solving a problem: ``run`` it on a start and a meter; ``about`` says in
     one line what it finds and how; ``shortest`` whether its solutions are shortest;
-    ``answer``, where the solved state is the result."""
+    ``answer``, where the solved state is the result; ``steps``, where the method is
+    one of the chapter's, its equations stepped literally (:mod:`pearls.literal`)."""
 
     run: Runner[S, M]
     about: str
     shortest: bool = False
     answer: Answer[S] | None = None
+    steps: Stepper[S, M] | None = None
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,7 @@ def bfs(puzzle: Puzzle[S, M]) -> Method[S, M]:
         lambda q, meter: search.bfsolve(meter.watch(puzzle), q, meter.levels),
         "a shortest solution, breadth first (bfsolve, Bird's bfsearch')",
         shortest=True,
+        steps=lambda q, meter: literal.bfsearch_(meter.watch(puzzle), [], [], [start(q)]),
     )
 
 
@@ -117,6 +123,7 @@ def dfs(puzzle: Puzzle[S, M]) -> Method[S, M]:
     return Method(
         lambda q, meter: search.dfsolve(meter.watch(puzzle), q),
         "a solution, often long, depth first (dfsolve, Bird's dfsearch)",
+        steps=lambda q, meter: literal.dfsearch(meter.watch(puzzle), [], [start(q)]),
     )
 
 
@@ -125,7 +132,15 @@ def plan(planner: Planner[S, M]) -> Method[S, M]:
     return Method(
         lambda q, meter: search.psolve(meter.watch_planner(planner), q),
         "a solution led by plans, goal moves and premoves (psolve, Bird's psearch')",
+        steps=lambda q, meter: _planned_steps(meter.watch_planner(planner), q),
     )
+
+
+def _planned_steps(
+    planner: Planner[S, M], q: S
+) -> Iterator[literal.Step[S, Path[S, M] | APath[S, M]]]:
+    """``psolve q = psearch' [] [] [([], q, goalmoves q)]``, stepped literally."""
+    return literal.psearch_(planner, [], [], [astart(planner, q)])
 
 
 def iddfs(puzzle: Puzzle[S, M], prune: Prune[S, M] = no_prune) -> Method[S, M]:
@@ -289,7 +304,7 @@ def completing(
 
 def _answering(m: Method[S, M], answer: Answer[S]) -> Method[S, M]:
     """``m``, its solution's result the solved state."""
-    return Method(m.run, m.about, m.shortest, answer)
+    return replace(m, answer=answer)
 
 
 def known(

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from pearls import backtrack as backtracking
-from pearls import deepening, informed, methods, search
+from pearls import deepening, informed, literal, methods, search
 from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.methods import Method
@@ -190,3 +190,16 @@ def test_each_method_says_what_it_finds_and_names_its_combinator(
     the chapter (or of this library) to look up, with Bird's name for it.  (Each method
     is made in the test, not when the module is imported.)"""
     assert adapter().about == about
+
+
+def test_the_chapters_methods_step_their_equations_literally() -> None:
+    planner = graph.planner(EDGES, "d")
+    chapter = methods.chapter(LADDER, planner)
+    for name, otherwise in (("bfs", 5), ("dfs", 4), ("plan", 5)):
+        stepper = chapter[name].steps
+        assert stepper is not None, name
+        steps = list(stepper("a", Meter()))
+        found = chapter[name].run("a", Meter())
+        assert [s.ps[0].state for s in steps if s.rule == otherwise] == literal.expanded(steps)
+        assert steps[-1].ps[0].state == "d" and found is not None and found[-1] == "d", name
+    assert methods.iddfs(LADDER).steps is None
