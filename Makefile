@@ -31,6 +31,7 @@ test: $(STAMP)
 	$(BIN)/mypy --strict pearls tests bench examples/jugs/pearls_jugs $(DOCSPY)
 	$(BIN)/basedpyright
 	@$(MAKE) --no-print-directory typecheck-wheel
+	@$(MAKE) --no-print-directory release-check
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-site
 
 # The two halves of `make test`, run side by side: the tests, and the site in a browser.
@@ -74,6 +75,27 @@ typecheck-wheel: $(STAMP) wheel
 	cd $(TYPES_VENV) && PATH="$$PWD/bin:$$PATH" VIRTUAL_ENV="$$PWD" $(CURDIR)/$(BIN)/basedpyright \
 		--outputjson --verifytypes pearls --ignoreexternal > report.json || test -s report.json
 	$(BIN)/python tests/wheel_types.py $(TYPES_VENV)/report.json
+
+# The release as PyPI gets it: `python -m build` makes the sdist and, from it, the wheel;
+# twine's strict check passes both; the wheel built from the sdist is byte for byte the one
+# built from the tree (both dated by the last commit); and a fresh venv that installs the
+# sdist alone passes tests/smoke_release.py. About a minute, mostly pip.
+RELEASE := build/release
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+EPOCH   := $(shell git log -1 --format=%ct 2>/dev/null || echo 315532800)
+
+.PHONY: release-check
+release-check: $(STAMP)
+	rm -rf $(RELEASE) && mkdir -p $(RELEASE)/tree
+	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --outdir $(RELEASE) . >/dev/null
+	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --wheel --outdir $(RELEASE)/tree . >/dev/null
+	$(BIN)/twine check --strict $(RELEASE)/*.tar.gz $(RELEASE)/*.whl
+	cmp $(RELEASE)/functional_pearls-$(VERSION)-py3-none-any.whl \
+		$(RELEASE)/tree/functional_pearls-$(VERSION)-py3-none-any.whl
+	$(PYTHON) -m venv $(RELEASE)/venv
+	$(RELEASE)/venv/bin/python -m pip install --quiet --disable-pip-version-check \
+		$(RELEASE)/functional_pearls-$(VERSION).tar.gz
+	$(RELEASE)/venv/bin/python tests/smoke_release.py $(VERSION)
 
 # At length, some minutes: the parsers' fuzz tests with 20,000 examples each (`make test`
 # runs 60), every hostile value on every option, the laws over larger components and on
