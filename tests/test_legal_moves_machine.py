@@ -76,25 +76,29 @@ class SideBySide(RuleBasedStateMachine):
     # found once a run: they are pure, and walks come back to the same positions often
     listed: ClassVar[dict[tuple[str, str], list[Step]]]
     verdicts: ClassVar[dict[tuple[str, str], str | None]]
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.pose(next(iter(self.entry.description.examples)))
+    # where the walk stands, set by the first rule, start (hypothesis runs it first)
+    problem: Problem[Hashable, object]
+    posed: Posed
+    trail: list[Before]  # the positions left, from the start
+    state: Hashable  # the model's
+    shown: JSON  # the rules'
+    made: list[Step]  # the model's moves from here, each with the position it gives
+    legal: list[Step]  # the rules' legal moves from here
 
     def pose(self, example: str) -> None:
         """Start from ``example``: its problem, as the model and as the rules read it."""
         d = self.entry.description
-        self.problem: Problem[Hashable, object] = typed(d.problem(d.examples[example]))
+        self.problem = typed(d.problem(d.examples[example]))
         start = self.problem.start
         self.posed = Posed(d.examples[example], {}, self.problem.state_json(start))
-        self.trail: list[Before] = []
+        self.trail = []
         self.arrive(start, self.posed.start)
 
     def arrive(self, state: Hashable, shown: JSON) -> None:
         """Stand at a position: the model's ``state``, the rules' ``shown``, and the
         moves each side lists from it, each with the position it leads to."""
         self.state, self.shown = state, shown
-        self.made: list[Step] = made(self.problem, state)
+        self.made = made(self.problem, state)
         where = (self.posed.text, key(shown))
         if where not in self.listed:
             self.listed[where] = self.entry.legal(self.posed, shown)
