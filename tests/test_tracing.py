@@ -171,6 +171,14 @@ def test_trace_to_standard_output_lists_bfsearch_expansions(capsys: Capture) -> 
     assert expanded == by_equations
 
 
+def test_the_trace_shown_in_the_docs_is_what_the_command_prints(capsys: Capture) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "watch.md").read_text(encoding="utf-8")
+    command = "$ pearls solve graph --example ladder --trace -"
+    shown = page.split(f"{command}\n", 1)[1].split("```", 1)[0]
+    assert cli.main(command.split()[2:]) == 0
+    assert capsys.readouterr().out == shown
+
+
 def test_trace_to_a_file(tmp_path: Path, capsys: Capture) -> None:
     path = tmp_path / "trace.jsonl"
     assert (
