@@ -125,10 +125,13 @@
       }
     }
 
-    // The request and the address for what the form shows.
-    function options() {
+    // The request and the address for what the form shows: a request sends the options
+    // its command takes (every option, by name, for the address), as the command line
+    // refuses one it does not take.
+    function options(op) {
       const chosen = {};
-      const known = new Map(allOptions(current()).map((option) => [option.name, option]));
+      const offered = op ? current().options[op] : allOptions(current());
+      const known = new Map(offered.map((option) => [option.name, option]));
       for (const input of document.querySelectorAll("#pg-options [data-option]")) {
         const option = known.get(input.dataset.option);
         if (input.value !== "" && option && serves(option)) chosen[option.name] = input.value;
@@ -137,7 +140,7 @@
     }
 
     function request(op) {
-      const asked = { op, puzzle: fields.puzzle.value, method: fields.method.value, options: options() };
+      const asked = { op, puzzle: fields.puzzle.value, method: fields.method.value, options: options(op) };
       const example = fields.example.value;
       if (example === OWN) asked.board = fields.board.value;
       else if (example !== "usual") asked.example = example;
@@ -177,6 +180,9 @@
       $("pg-stop").hidden = !now;
     }
 
+    // A link that runs on load (run=1) brings its outcome into view, once it is shown.
+    let reveal = false;
+
     async function work(op) {
       if (busy) return;
       const asked = request(op);
@@ -212,6 +218,10 @@
     function show(op, answer) {
       outcome.textContent = answer.outcome;
       outcome.dataset.status = answer.status;
+      if (reveal) {
+        reveal = false;
+        outcome.scrollIntoView({ block: "start" });
+      }
       if (answer.status === "limit" && answer.trace) {
         result.replaceChildren(watcher(answer.trace, null));
         return;
@@ -460,6 +470,7 @@
       if (!found.available) {
         $("pg-solve").disabled = $("pg-analyze").disabled = true;
       } else if (params.get("run") === "1" || params.get("watch") === "1") {
+        reveal = params.get("run") === "1";
         work("solve");
       } else if (params.get("analyze") === "1") {
         work("analyze");
