@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
 from pearls import frontend, svg
-from pearls.description import JSON, Description, Option, Solution
+from pearls.description import JSON, Description, Offered, Option, Solution
 from pearls.errors import OptionError
 from pearls.frontend import (
     MAX_STATES,
@@ -113,11 +113,21 @@ def _entry(d: Description) -> Answer:
         "default": next(iter(d.examples)),
         "usual": d.default_text() if d.standard else None,
         "unsolvable": list[JSON](sorted(d.unsolvable)),
-        "methods": [
-            {"name": name, "about": m.about, "shortest": m.shortest, "every": m.every}
-            for name, m in d.methods.items()
-        ],
+        "methods": [_method(name, m) for name, m in d.methods.items()],
         "options": {command: [_option(o) for o in d.options_of(command)] for command in COMMANDS},
+    }
+
+
+def _method(name: str, m: Offered) -> Answer:
+    """A method as the picker offers it: what it finds, whether shortest, whether it
+    lists every solution, and whether its memory is its depth (no bound on states by
+    default: time alone bounds it)."""
+    return {
+        "name": name,
+        "about": m.about,
+        "shortest": m.shortest,
+        "every": m.every,
+        "deepening": m.deepening,
     }
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from pearls import frontend
 from pearls.cli import main
 from pearls.cli.memory import limited
 from pearls.frontend import MAX_TEXT
@@ -248,3 +249,40 @@ def test_the_memory_limit_says_what_was_explored_when_it_stopped_the_work() -> N
     stats = json.loads(done.stdout)["stats"]
     assert done.returncode == 3 and stats["expanded"] > 1000 and stats["seconds"] > 0
     assert f"({stats['expanded']:,} states expanded in" in done.stderr
+
+
+@pytest.mark.timeout(20)  # a guard: the trace's FIFO was opened after the search, for ever
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_trace_is_opened_before_the_search_and_only_as_a_regular_file(
+    capsys: Capture, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fifo, folder, link = tmp_path / "fifo", tmp_path / "folder", tmp_path / "link"
+    os.mkfifo(fifo)
+    folder.mkdir()
+    link.symlink_to(tmp_path / "trace.jsonl")
+
+    def searched(*_: object) -> object:
+        raise AssertionError("searched before the trace's file was opened")
+
+    monkeypatch.setattr(frontend, "answer", searched)
+    for path, said in (
+        (fifo, "it is not a regular file (standard output is '-')"),
+        (folder, "Is a directory"),
+        (link, "it is a symbolic link, not a regular file"),
+        (os.devnull, "is not a regular file (standard output is '-')"),
+    ):
+        code, out, err = run(capsys, "solve", "graph", "--trace", str(path))
+        assert (code, out) == (2, "") and said in one_line(err), err
+    assert not (tmp_path / "trace.jsonl").exists()
+
+
+def test_a_trace_file_is_written_over_once_the_search_has_ended(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    trace = tmp_path / "trace.jsonl"
+    trace.write_text("x" * 10_000, encoding="utf-8")
+    code, _, _ = run(capsys, "solve", "graph", "--example", "ladder", "--trace", str(trace))
+    lines = trace.read_text(encoding="utf-8").splitlines()
+    assert code == 0 and [json.loads(line)["event"] for line in lines] == ["expand"] * 4
+    code, _, _ = run(capsys, "solve", "graph", "--board", "nonsense", "--trace", str(trace))
+    assert code == 2 and len(trace.read_text(encoding="utf-8").splitlines()) == 4

@@ -78,7 +78,6 @@
       fields.board.value = params.has("board") ? params.get("board") : boardOf(puzzle, fields.example.value);
       fields.maxStates.value = params.get("max_states") || "";
       fields.timeout.value = params.get("timeout") || "";
-      fields.maxStates.placeholder = limits.max_states;
       fields.timeout.placeholder = limits.timeout;
       preview();
       describeMethod();
@@ -99,6 +98,8 @@
       const puzzle = current();
       const method = puzzle.methods.find((m) => m.name === fields.method.value);
       $("pg-about").textContent = method ? method.about : "";
+      // A method whose memory is its depth has no bound on states unless one is given.
+      fields.maxStates.placeholder = method && method.deepening ? "none" : limits.max_states;
       for (const label of document.querySelectorAll("#pg-options label[data-serves]")) {
         const names = label.dataset.serves.split(" ").filter(Boolean);
         label.hidden = names.length > 0 && !names.includes(fields.method.value);
