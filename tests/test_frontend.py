@@ -22,7 +22,6 @@ import pytest
 from pearls import cli, frontend, web
 from pearls.description import JSON, Description
 from pearls.errors import LimitReached, OptionError
-from pearls.limits import Meter
 from pearls.frontend import (
     Analyze,
     Board,
@@ -42,6 +41,7 @@ from pearls.frontend import (
     Unsolvable,
     respond,
 )
+from pearls.limits import Meter
 from pearls.registry import PUZZLES
 
 Capture = pytest.CaptureFixture[str]
@@ -347,7 +347,7 @@ def test_the_library_ships_no_docs_tooling() -> None:
 
 # --- one rule for each value ------------------------------------------------------------------
 
-HOSTILE = ["1.5", "0", "-1", "1e309", "nan", "inf", " 5 ", "5_000", "0x10", "+7", "٣", "５", ""]
+HOSTILE = ["1.5", "0", "-1", "1e309", "nan", "inf", " 5 ", "5_000", "0x10", "+7", "٣", "\uff15", ""]
 FIELDS = {"max_states": "--max-states", "timeout": "--timeout", "max_memory": "--max-memory"}
 NUMBERS: dict[str, float] = {"1.5": 1.5, "0": 0, "-1": -1, "1e309": 1e309, "nan": math.nan,
                              "inf": math.inf}  # fmt: skip
