@@ -59,6 +59,7 @@ from pearls.textform import quoted
 from pearls.tracing import LIMIT, Tracer
 
 __all__ = [
+    "KINDS",
     "MAX_STATES",
     "MAX_TEXT",
     "SCHEDULER_SECONDS",
@@ -465,8 +466,16 @@ class Drawn:
 
 
 Outcome: TypeAlias = Solved | Unsolvable | Listed | Stopped | Refused | Surveyed | Made | Drawn
-KINDS: tuple[type[Report], ...] = (Solved, Unsolvable, Listed, Stopped, Refused, Surveyed, Made,
-                                   Drawn)  # fmt: skip
+KINDS: tuple[type[Report], ...] = (
+    Solved,
+    Unsolvable,
+    Listed,
+    Stopped,
+    Refused,
+    Surveyed,
+    Made,
+    Drawn,
+)  # every kind of outcome, each a Report (the type checkers hold each to it)
 
 Hold: TypeAlias = Callable[[int | None], AbstractContextManager[object]]
 """How a face holds its process to a memory bound while the work runs (the command

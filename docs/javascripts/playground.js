@@ -127,11 +127,12 @@
     }
 
     // The request and the address for what the form shows: a request sends the options
-    // its command takes (every option, by name, for the address), as the command line
-    // refuses one it does not take.
+    // its command takes (a drawing, those of solve; every option, by name, for the
+    // address), as the command line refuses one it does not take.
     function options(op) {
       const chosen = {};
-      const offered = op ? current().options[op] : allOptions(current());
+      const command = op === "draw" ? "solve" : op;
+      const offered = command ? current().options[command] : allOptions(current());
       const known = new Map(offered.map((option) => [option.name, option]));
       for (const input of document.querySelectorAll("#pg-options [data-option]")) {
         const option = known.get(input.dataset.option);
