@@ -286,3 +286,28 @@ def test_a_trace_file_is_written_over_once_the_search_has_ended(
     assert code == 0 and [json.loads(line)["event"] for line in lines] == ["expand"] * 4
     code, _, _ = run(capsys, "solve", "graph", "--board", "nonsense", "--trace", str(trace))
     assert code == 2 and len(trace.read_text(encoding="utf-8").splitlines()) == 4
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_several_runs_out_of_memory_at_once_each_say_the_limits_line() -> None:
+    """Six at once, each held to 100 MiB: one in six or so ended in a fatal "cannot
+    recover from stack overflow" in the limit's generator-based ``__exit__``, or in a
+    ``MemoryError`` raised while the last was handled under the limit (4 of 18 runs)."""
+    argv = ["solve", "hanoi", "--discs", "64", "--method", "bfs", "--max-memory", "100M"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "pearls", *argv, "--json"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for _ in range(6)
+    ]
+    for run_ in runs:
+        out, err = run_.communicate(timeout=300)
+        assert run_.returncode == 3 and json.loads(out)["limit"] == "memory", err[-2000:]
+        assert err.startswith("pearls: stopped at the memory limit of 100 MiB"), err[-2000:]
+        assert err.count("\n") == 1
