@@ -534,3 +534,38 @@ def test_the_sites_server_is_silent_about_a_connection_the_browser_closed(
                 s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         time.sleep(0.5)
     assert "Traceback" not in capfd.readouterr().err
+
+
+KORF = ROOT / "tests" / "data" / "korf100.tsv"
+KORF_PAST_TWO_MILLION = (3, 49, 60, 82, 88)  # once stopped at the default 2,000,000 states
+
+
+def korf(number: int) -> tuple[list[int], int]:
+    """Korf's instance ``number``: its tiles row by row (goal ``0 1 2 ... 15``) and the
+    length of its shortest solution."""
+    for line in KORF.read_text(encoding="utf-8").splitlines()[1:]:
+        fields = [int(f) for f in line.split("\t")]
+        if fields[0] == number:
+            return fields[1:17], fields[17]
+    raise LookupError(number)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("number", KORF_PAST_TWO_MILLION)
+def test_korfs_instances_past_two_million_states_are_solved_with_the_default_limits(
+    capsys: Capture, number: int
+) -> None:
+    """IDA*, the 15 puzzle's default method, keeps only its path, so time alone bounds it
+    by default: these five expand 2.7 to 19.5 million states, each within the default
+    60 seconds on a quiet machine.  Posed for the blank-last goal (the board turned half
+    round, every tile ``t`` written ``16 - t``), an instance needs no option at all."""
+    tiles, shortest = korf(number)
+    board = " ".join(map(str, tiles))
+    code, out, _ = run(
+        capsys, "solve", "fifteen", "--goal", "blank-first", "--board", board, "--json"
+    )
+    assert code == 0 and json.loads(out)["length"] == shortest
+    turned = " ".join(str(16 - t if t else 0) for t in reversed(tiles))
+    code, out, _ = run(capsys, "solve", "fifteen", "--board", turned, "--json")
+    assert code == 0 and json.loads(out)["length"] == shortest
