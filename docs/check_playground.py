@@ -11,8 +11,8 @@ request the pages make (the Web Worker's included) is logged to ``DIR/requests.t
 any that is not for 127.0.0.1 is a problem.  The checks:
 
 - ``/playground/?puzzle=rushhour&example=g1&method=bfs&run=1`` says "34 moves" in
-  ``#outcome`` (first load: its seconds and bytes; with ``--bench``, then again from the
-  browser's cache);
+  ``#outcome``, scrolled into view (first load: its seconds and bytes; with ``--bench``,
+  then again from the browser's cache);
 - a docs page and the playground, viewed without Run or Solve, fetch none of Python;
 - the 8 puzzle's hardest board, solved by A*, says what CPython says (the same line);
 - a bad board shows the command line's one line (``pearls solve rushhour --board``);
@@ -219,6 +219,18 @@ def outcome(page: Page, timeout: float = SECONDS) -> str:
     return page.inner_text("#outcome")
 
 
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element ``selector`` names lies within the window, once it has had a
+    moment to scroll there."""
+    page.wait_for_timeout(500)
+    seen = page.evaluate(
+        "(selector) => { const r = document.querySelector(selector).getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight; }",
+        selector,
+    )
+    return seen is True
+
+
 def transferred(requests: list[Request]) -> int:
     """Bytes of the responses to ``requests`` (bodies and headers) as the browser got them."""
     total = 0
@@ -255,6 +267,7 @@ def check_first_load(check: Check, context: BrowserContext, warm: bool) -> None:
         said = outcome(page)
         seconds = time.monotonic() - began
         check.expect("34 moves" in said, f"{RUSH_HOUR}: #outcome says {said!r}, not 34 moves")
+        check.expect(in_view(page, "#outcome"), f"{RUSH_HOUR}: #outcome is not scrolled into view")
         loaded = page.get_attribute("#pearls-playground", "data-load-seconds")
         check.figures[f"first_load_{visit}"] = {
             "seconds_to_outcome": round(seconds, 2),

@@ -139,6 +139,16 @@ class Report:
             self.problems.append(problem)
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A server that says nothing of a connection the browser closed before the reply
+    was sent (it moved on to another page, or had the file already): a broken pipe or a
+    reset is the browser's choice, not the site's fault.  Any other error is reported."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(site: Path) -> Iterator[str]:
     """Serve ``site`` on 127.0.0.1 at a free port, quietly; yield its base URL."""
@@ -147,7 +157,7 @@ def serve(site: Path) -> Iterator[str]:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(site)))
+    server = QuietServer(("127.0.0.1", 0), partial(Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -31,13 +31,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import Generic, Literal, Protocol, TypeAlias, TypeVar
+from typing import Generic, Literal, Protocol, TypeAlias, TypeGuard, TypeVar
 
+from pearls import values
 from pearls.analysis import Analysis, PerfectHash, analyze, levels
 from pearls.errors import OptionError
 from pearls.limits import Meter, Stats
-from pearls.methods import EVERY, Every, Technique
-from pearls.textform import quoted, whole_number
+from pearls.methods import EVERY, Every, Method, Technique
+from pearls.textform import quoted
 from pearls.tracing import (
     Backtracked,
     Bound,
@@ -80,6 +81,7 @@ Command: TypeAlias = Literal["solve", "analyze", "generate"]  # what is asked of
 COMMANDS: tuple[Command, ...] = ("solve", "analyze", "generate")
 MAX_DRAWN = 10_000  # the positions of one solution drawn at most
 TRACE_DRAWN = 500  # the expanded positions of a trace drawn at most
+_LONGEST_NAME = 40  # characters of an option's name said in full
 
 
 class Analyser(Protocol):
@@ -149,12 +151,7 @@ def whole(
     """
 
     def read(text: str) -> int:
-        n = whole_number(text, least, most)
-        if n is None:
-            raise OptionError(
-                f"--{name} must be a whole number from {least} to {most}, not {quoted(text)}"
-            )
-        return n
+        return values.whole(text, f"--{name}", least, most)
 
     return Option(name, help, default, read, str(default), metavar=metavar, commands=commands)
 
@@ -203,35 +200,75 @@ def yes_no(name: str, help: str, default: bool) -> Option[bool]:
 
 class Settings:
     """Every option's value, read by the option itself: ``settings[DISCS]`` is the
-    value given for ``--discs``, or its default.  Each value given is read (and so
-    checked) once, when the settings are made.
+    value given for ``--discs``, or its default.  Each value given (a text, or a JSON
+    number, read as the text it writes) is read, and so checked, once, when the
+    settings are made; :attr:`json` is every option's value in JSON, as the rules
+    (:mod:`pearls.rules`) read them.
 
     >>> DISCS = whole("discs", "discs on the first peg", 4, 1, 20)
     >>> s = Settings((DISCS,), {"discs": "7"})
-    >>> s[DISCS], Settings((DISCS,))[DISCS], dict(s.given)
-    (7, 4, {'discs': '7'})
+    >>> s[DISCS], Settings((DISCS,))[DISCS], dict(s.given), dict(s.json)
+    (7, 4, {'discs': '7'}, {'discs': 7})
+    >>> Settings((DISCS,), {"discs": 7})[DISCS]
+    7
     >>> Settings((DISCS,), {"pegs": "4"})
     Traceback (most recent call last):
     ...
     pearls.errors.OptionError: no option --pegs here: the options are --discs
     """
 
-    def __init__(self, options: Sequence[Option[object]] = (), given: Mapping[str, str] = {}):
+    def __init__(self, options: Sequence[Option[object]] = (), given: Mapping[str, JSON] = {}):
         known = {o.name: o for o in options}
-        for name, text in given.items():
+        texts: dict[str, str] = {}
+        read: dict[str, object] = {}
+        for name, value in given.items():
             if name not in known:
                 names = ", ".join(f"--{n}" for n in known) or "none"
-                raise OptionError(f"no option --{name} here: the options are {names}")
-            known[name].read(text)
-        self.given: Mapping[str, str] = MappingProxyType(dict(given))
+                named = f"--{name}" if len(name) <= _LONGEST_NAME else quoted(name)
+                raise OptionError(f"no option {named} here: the options are {names}")
+            texts[name] = _text(value, name)
+            read[name] = known[name].read(texts[name])
+        self.given: Mapping[str, str] = MappingProxyType(texts)
+        self._options = tuple(options)
+        self._read: Mapping[str, object] = MappingProxyType(read)
 
     def __getitem__(self, option: Option[T]) -> T:
-        """The value of ``option``: the one given, read, or else its default."""
-        text = self.given.get(option.name)
-        return option.default if text is None else option.read(text)
+        """The value of ``option``: the one given, read once, or else its default."""
+        if option.name not in self._read:
+            return option.default
+        return self._read[option.name]  # type: ignore[return-value]  # read by this option
+
+    @property
+    def json(self) -> Mapping[str, JSON]:
+        """Every option's value, given or default, in JSON: ``{"discs": 4}``."""
+        return MappingProxyType({o.name: _json(self[o]) for o in self._options})
 
     def __repr__(self) -> str:
         return f"Settings({dict(self.given)!r})"
+
+
+def _text(value: JSON, name: str) -> str:
+    """An option's value as its text: a text as given, a number as it is written."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return repr(value)
+    raise OptionError(f"--{name} takes a text or a number, not {quoted(json.dumps(value))}")
+
+
+def _json(value: object) -> JSON:
+    """An option's value in JSON: a number, a text, a truth or none as it is, a tuple
+    as a list (``(3, 4)``: ``[3, 4]``), anything else as its text."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if _is_tuple(value):
+        return [_json(v) for v in value]
+    return str(value)
+
+
+def _is_tuple(value: object) -> TypeGuard[tuple[object, ...]]:
+    """Whether ``value`` is a tuple, of whatever it holds."""
+    return isinstance(value, tuple)
 
 
 NO_SETTINGS = Settings()  # a puzzle without options, e.g. Rush Hour
@@ -316,19 +353,22 @@ class Survey:
 @dataclass(frozen=True)
 class Offered:
     """A method as a front end lists it: what it finds, whether its solutions are
-    shortest, whether it lists every solution, and the name of its result where that is
-    the solved state."""
+    shortest, whether it lists every solution, the name of its result where that is
+    the solved state, and whether its memory is its depth (it deepens round by round,
+    so time alone bounds it by default)."""
 
     about: str
     shortest: bool = False
     every: bool = False
     answer: str | None = None
+    deepening: bool = False
 
 
 def offered(m: Technique[S, M]) -> Offered:
     """What a front end lists of the method ``m``."""
     key = None if m.answer is None else m.answer.key
-    return Offered(m.about, m.shortest, isinstance(m, Every), key)
+    deepening = isinstance(m, Method) and m.deepening
+    return Offered(m.about, m.shortest, isinstance(m, Every), key, deepening)
 
 
 class Solvable(Protocol):
@@ -653,27 +693,29 @@ class Description:
         """The options that ``command`` takes (by ``method``, where it is named)."""
         return [o for o in self.options if o.serves(command, method)]
 
-    def settings(self, given: Mapping[str, str] | Settings | None = None) -> Settings:
-        """The settings that the texts ``given`` make, each read by its option.
+    def settings(self, given: Mapping[str, JSON] | Settings | None = None) -> Settings:
+        """The settings that the values ``given`` make, each read by its option; settings
+        already made are themselves, not read again.
 
         Raises :class:`~pearls.errors.OptionError` on an unknown option or a value its
         option does not take.
         """
-        texts = given.given if isinstance(given, Settings) else given
-        return Settings(self.options, texts or {})
+        if isinstance(given, Settings):
+            return given
+        return Settings(self.options, given or {})
 
-    def default_text(self, given: Mapping[str, str] | Settings | None = None) -> str:
+    def default_text(self, given: Mapping[str, JSON] | Settings | None = None) -> str:
         """The text of the problem to solve when none is given: the usual start for the
         settings, or else the first example."""
         if self.standard is not None:
             return self.standard(self.settings(given))
         return self.examples[next(iter(self.examples))]
 
-    def problem(self, text: str, given: Mapping[str, str] | Settings | None = None) -> Solvable:
+    def problem(self, text: str, given: Mapping[str, JSON] | Settings | None = None) -> Solvable:
         """The problem ``text`` describes, under the settings ``given``."""
         return self.parse(text, self.settings(given))
 
-    def drawing(self, text: str, given: Mapping[str, str] | Settings | None = None) -> str | None:
+    def drawing(self, text: str, given: Mapping[str, JSON] | Settings | None = None) -> str | None:
         """The start of the problem ``text`` describes, drawn as SVG, if the puzzle
         has a drawing."""
         return self.problem(text, given).drawing()
@@ -684,7 +726,7 @@ class Description:
         text: str,
         meter: Meter | None = None,
         draw: bool = False,
-        settings: Mapping[str, str] | Settings | None = None,
+        settings: Mapping[str, JSON] | Settings | None = None,
     ) -> Solution:
         """Solve the problem ``text`` describes by ``method``, under ``meter`` (default:
         no limits); with ``draw``, every state is drawn as SVG too."""
@@ -694,7 +736,7 @@ class Description:
         self,
         text: str,
         meter: Meter | None = None,
-        settings: Mapping[str, str] | Settings | None = None,
+        settings: Mapping[str, JSON] | Settings | None = None,
         draw: bool = False,
         method: str = EVERY,
     ) -> Iterator[Solution]:
@@ -707,7 +749,7 @@ class Description:
         self,
         text: str,
         meter: Meter | None = None,
-        settings: Mapping[str, str] | Settings | None = None,
+        settings: Mapping[str, JSON] | Settings | None = None,
         from_goals: bool | None = None,
         analyser: Analyser | None = None,
     ) -> Survey:

@@ -40,7 +40,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeGuard, TypeVar
 
-from pearls.errors import LimitReached, OptionError
+from pearls import values
+from pearls.errors import LimitReached
 from pearls.search import Newplans, Premoves
 from pearls.types import M, Plan, Planner, Puzzle, S
 
@@ -115,8 +116,9 @@ class Meter:
     One rule for every limit: ``None`` is no limit, and a number is the most the work
     may use, so 0 allows nothing (0 states: the first expansion stops; 0 seconds: the
     first expansion after any time has passed stops; 0 bytes: no table fits).
-    Anything else (below 0, NaN, a ``bool``, not a number) raises
-    :class:`~pearls.errors.OptionError`, a :class:`ValueError`.
+    Anything else (below 0, a fraction of a state or a byte, NaN or infinite seconds, a
+    ``bool``) raises :class:`~pearls.errors.OptionError`, a :class:`ValueError`, in the
+    one line the front ends say for the same value (:mod:`pearls.values`).
 
     ``observer``, if given, watches the search beside the meter (:class:`Observer`);
     :attr:`rounds`, :attr:`levels` and :attr:`backtracks` are its hooks for the searches
@@ -132,9 +134,9 @@ class Meter:
         max_memory: int | None = None,
         observer: Observer | None = None,
     ) -> None:
-        self.max_states: int | None = _limit("max_states", max_states, int)
-        self.timeout: float | None = _limit("timeout", timeout, float)
-        self.max_memory: int | None = _limit("max_memory", max_memory, int)
+        self.max_states: int | None = _limit(values.max_states, max_states)
+        self.timeout: float | None = _limit(values.timeout, timeout)
+        self.max_memory: int | None = _limit(values.size, max_memory)
         self.progress: Progress | None = progress
         self.observer: Observer | None = observer
         self.every: float = every
@@ -315,25 +317,13 @@ def _chapters(newplans: Callable[[S, Plan[M]], Iterable[Sequence[M]]]) -> TypeGu
 N = TypeVar("N", int, float)
 
 
-def _limit(name: str, value: N | None, kind: type[N]) -> N | None:
-    """A limit as given, checked: ``None`` (no limit) or a number of ``kind`` (an
-    ``int`` serves as a ``float``) of at least 0, where 0 allows nothing; a ``bool``
-    or NaN is refused.
+def _limit(rule: Callable[[object], N], value: object | None) -> N | None:
+    """A limit as given, read by its one rule (:mod:`pearls.values`): ``None`` is no
+    limit.
 
-    >>> _limit("timeout", float("nan"), float)
+    >>> _limit(values.timeout, float("nan"))
     Traceback (most recent call last):
     ...
-    pearls.errors.OptionError: timeout must be a number of at least 0, or None for no limit, not nan
+    pearls.errors.OptionError: --timeout must be a finite number of seconds, at least 0, not 'nan'
     """
-    if value is not None and not _allowed(value, kind):
-        raise OptionError(
-            f"{name} must be a number of at least 0, or None for no limit, not {value!r}"
-        )
-    return value
-
-
-def _allowed(value: object, kind: type[int] | type[float]) -> bool:
-    """Whether ``value`` is a limit of ``kind``: a number of at least 0 (an ``int``
-    serves as a ``float``), not a ``bool``, not NaN."""
-    kinds = (int, float) if kind is float else (int,)
-    return not isinstance(value, bool) and isinstance(value, kinds) and value >= 0
+    return None if value is None else rule(value)

@@ -84,13 +84,17 @@ class Answer(Generic[S]):
 class Method(Generic[S, M]):
     """A way of solving a problem: ``run`` it on a start and a meter; ``about`` says in
     one line what it finds and how; ``shortest`` whether its solutions are shortest;
-    ``answer``, where the solved state is the result; ``steps``, where the method is
-    one of the chapter's, its equations stepped literally (:mod:`pearls.literal`)."""
+    ``answer``, where the solved state is the result; ``deepening``, whether it deepens
+    round by round and holds no more than its path, so that its memory is its depth and
+    a front end bounds it by time alone unless told otherwise; ``steps``, where the
+    method is one of the chapter's, its equations stepped literally
+    (:mod:`pearls.literal`)."""
 
     run: Runner[S, M]
     about: str
     shortest: bool = False
     answer: Answer[S] | None = None
+    deepening: bool = False
     steps: Stepper[S, M] | None = None
 
 
@@ -150,6 +154,7 @@ def iddfs(puzzle: Puzzle[S, M], prune: Prune[S, M] = no_prune) -> Method[S, M]:
         lambda q, meter: deepening.idsolve(meter.watch(puzzle), q, prune, rounds=meter.rounds),
         "a shortest solution by iterative deepening, in little memory (idsolve)",
         shortest=True,
+        deepening=True,
     )
 
 
@@ -163,7 +168,7 @@ def astar(puzzle: Puzzle[S, M], h: Heuristic[S] | Estimate[S, M]) -> Method[S, M
 def idastar(puzzle: Puzzle[S, M], h: Heuristic[S] | Estimate[S, M]) -> Method[S, M]:
     """A shortest solution by IDA*, deepening on the bound ``f = g + h``; an
     :class:`~pearls.informed.Estimate` is carried in the states, as for :func:`astar`."""
-    return _led(informed.idastar, puzzle, h, _IDASTAR)
+    return _led(informed.idastar, puzzle, h, _IDASTAR, deepening=True)
 
 
 Rounds: TypeAlias = Callable[[int], None] | None  # told each round's bound, if anything is
@@ -188,6 +193,7 @@ def _led(
     puzzle: Puzzle[S, M],
     h: Heuristic[S] | Estimate[S, M],
     about: str,
+    deepening: bool = False,
 ) -> Method[S, M]:
     """The method of a search led by ``h``: over the puzzle itself, or, for an
     estimate, over states that carry its value (:func:`~pearls.informed.scored`)."""
@@ -202,12 +208,14 @@ def _led(
             ),
             about,
             shortest=True,
+            deepening=deepening,
         )
     heuristic = h
     return Method(
         lambda q, meter: search(meter.watch(puzzle), q, meter.heuristic(heuristic), meter.rounds),
         about,
-        True,
+        shortest=True,
+        deepening=deepening,
     )
 
 

@@ -48,7 +48,7 @@ def test_disagreement_names_a_legal_move_the_model_lacks(monkeypatch: pytest.Mon
     d = PUZZLES["nooff"]
     text = "LL.N OOFF"
     p = problem(d, text)
-    rules = Posed(text, {}, p.state_json(p.start))
+    rules = Posed(text, d.settings().json, p.state_json(p.start))
     assert disagreement(ENTRIES["nooff"].legal, rules, p, p.start) is None
     cut(monkeypatch)
     found = disagreement(ENTRIES["nooff"].legal, rules, problem(d, text), p.start)

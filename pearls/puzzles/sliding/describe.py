@@ -127,6 +127,9 @@ TEXT_FORM = (
     "no board: the first example of the tray's size, posed for the goal chosen; on a size "
     f"with no example, the goal scrambled by a fixed walk of {SCRAMBLE} x (rows + columns) "
     "moves."
+)  # of a tray of any size; a fixed tray's says what its own options choose
+_FIXED_TEXT_FORM = TEXT_FORM.split(" With no board:")[0] + (
+    " With no board: the first example, posed for the goal chosen."
 )
 
 
@@ -234,7 +237,10 @@ def _with_patterns(f: Frame) -> dict[str, Method[Board, Move]]:
     return {
         "astar": Method(by_astar, "a shortest solution led by pattern databases (astar)", True),
         "idastar": Method(
-            by_idastar, "a shortest solution by IDA* over pattern databases (idastar)", True
+            by_idastar,
+            "a shortest solution by IDA* over pattern databases (idastar)",
+            shortest=True,
+            deepening=True,
         ),
     }
 
@@ -342,7 +348,7 @@ def _description(
     return Description(
         name=name,
         title=title,
-        text_form=TEXT_FORM,
+        text_form=_FIXED_TEXT_FORM if fixed else TEXT_FORM,
         parse=parse_problem,
         examples={name: show(f, q, sep=" / ") for name, (f, q) in examples.items()},
         options=options,
