@@ -33,13 +33,14 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Generic, Literal, Protocol, TypeAlias, TypeGuard, TypeVar
 
-from pearls import values
+from pearls import literal, values
 from pearls.analysis import Analysis, PerfectHash, analyze, levels
 from pearls.errors import OptionError
 from pearls.limits import Meter, Stats
 from pearls.methods import EVERY, Every, Method, Technique
 from pearls.textform import quoted
 from pearls.tracing import (
+    LIMIT,
     Backtracked,
     Bound,
     Counted,
@@ -49,11 +50,12 @@ from pearls.tracing import (
     Tracer,
     unscored,
 )
-from pearls.types import JSON, M, Puzzle, S
+from pearls.types import JSON, APath, M, Path, Puzzle, S
 
 __all__ = [
     "COMMANDS",
     "JSON",
+    "LITERAL_STATES",
     "MAX_DRAWN",
     "NO_SETTINGS",
     "Analyser",
@@ -80,6 +82,7 @@ V = TypeVar("V", covariant=True)  # an option's value, e.g. an int for --discs
 Command: TypeAlias = Literal["solve", "analyze", "generate"]  # what is asked of a puzzle
 COMMANDS: tuple[Command, ...] = ("solve", "analyze", "generate")
 MAX_DRAWN = 10_000  # the positions of one solution drawn at most
+LITERAL_STATES = 500  # the visited states a search stepped literally may hold (a list)
 TRACE_DRAWN = 500  # the expanded positions of a trace drawn at most
 _LONGEST_NAME = 40  # characters of an option's name said in full
 
@@ -371,6 +374,21 @@ def offered(m: Technique[S, M]) -> Offered:
     return Offered(m.about, m.shortest, isinstance(m, Every), key, deepening)
 
 
+def _stepped(m: Technique[S, M]) -> bool:
+    """Whether ``m`` has its equations stepped literally."""
+    return isinstance(m, Method) and m.steps is not None
+
+
+def _literal_size(step: literal.Step[object, object]) -> None:
+    """Refuse a literal search grown past :data:`LITERAL_STATES` visited states."""
+    if len(step.qs) > LITERAL_STATES:
+        raise OptionError(
+            f"--literal steps searches that visit at most {LITERAL_STATES:,} states (the "
+            "equations keep them in a list, each step shown whole): this one visits more; "
+            "trace it without --literal"
+        )
+
+
 class Solvable(Protocol):
     """A :class:`Problem` as a front end holds it, whatever its state and move types:
     the registry holds puzzles of many, so a front end sees their problems through this,
@@ -398,6 +416,10 @@ class Solvable(Protocol):
     def drawing(self) -> str | None: ...
 
     def trace(self, tracer: Tracer, draw: bool = False) -> tuple[dict[str, JSON], ...]: ...
+
+    def steps(
+        self, method: str, meter: Meter | None = None, events: int = LIMIT
+    ) -> tuple[Solution, tuple[dict[str, JSON], ...]]: ...
 
 
 @dataclass(frozen=True)
@@ -534,6 +556,57 @@ class Problem(Generic[S, M]):
             raise OptionError(f"the method {method!r} lists every solution: ask for every one")
         meter = Meter() if meter is None else meter
         return self._solution(method, m, m.run(self.start, meter), meter, draw)
+
+    def steps(
+        self, method: str, meter: Meter | None = None, events: int = LIMIT
+    ) -> tuple[Solution, tuple[dict[str, JSON], ...]]:
+        """The solution the chapter's equations behind ``method`` find, stepped
+        literally (:mod:`pearls.literal`), under ``meter`` (default: no limits), and at
+        most ``events`` of their steps as JSON, then one ``stopped``: ``{"event": "step",
+        "rule": N, "qs": [...], "rs": [...], "ps": [...]}``, ``qs`` newest first and
+        ``rs`` and ``ps`` as the states their paths end at, each state as
+        :meth:`state_json` names it; for a planned path at the head of ``ps``, its
+        ``plan`` in words too.  The equations keep their visited states in a list, so a
+        search that visits more than :data:`LITERAL_STATES` is refused
+        (:class:`~pearls.errors.OptionError`)."""
+        m = self._method(method)
+        if isinstance(m, Every) or m.steps is None:
+            literal = ", ".join(n for n, t in self.methods.items() if _stepped(t))
+            raise OptionError(f"--literal steps the chapter's equations: {literal}, not {method}")
+        meter = Meter() if meter is None else meter
+        shown: list[dict[str, JSON]] = []
+        named: dict[S, JSON] = {}  # each state's JSON, made once: steps repeat them
+        stepping = m.steps(self.start, meter)
+        while True:
+            try:
+                step = next(stepping)
+            except StopIteration as done:
+                moves: list[M] | None = done.value
+                return self._solution(method, m, moves, meter, False), tuple(shown)
+            _literal_size(step)
+            if len(shown) < events:
+                shown.append(self._step_json(step, named))
+            elif len(shown) == events:
+                shown.append({"event": "stopped", "after": events, "expanded": meter.expanded})
+
+    def _step_json(
+        self, step: literal.Step[S, Path[S, M] | APath[S, M]], named: dict[S, JSON]
+    ) -> dict[str, JSON]:
+        """One literal step as JSON (:meth:`steps`), each state named as ``named``
+        keeps it, or named now and kept."""
+
+        def name(q: S) -> JSON:
+            if q not in named:
+                named[q] = self.state_json(q)
+            return named[q]
+
+        shown: dict[str, JSON] = {"event": "step", "rule": step.rule}
+        shown["qs"] = [name(q) for q in step.qs]
+        shown["rs"] = [name(p.state) for p in step.rs]
+        shown["ps"] = [name(p.state) for p in step.ps]
+        if step.ps and isinstance(head := step.ps[0], APath):
+            shown["plan"] = self._plan_json(head.state, head.plan)
+        return shown
 
     def every(
         self, method: str = EVERY, meter: Meter | None = None, draw: bool = False
@@ -678,6 +751,11 @@ class Description:
     def finding(self) -> list[str]:
         """The methods that find one solution (not every one), the default first."""
         return [name for name, m in self.methods.items() if not m.every]
+
+    @property
+    def listing(self) -> list[str]:
+        """The methods that list every solution."""
+        return [name for name, m in self.methods.items() if m.every]
 
     @property
     def default_method(self) -> str:

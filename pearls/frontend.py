@@ -139,12 +139,15 @@ class Solve:
     every solution lists them; with ``draw``, every position is drawn as SVG too.  With
     ``trace``, the search is recorded (:mod:`pearls.tracing`), at most ``events``
     events, and the outcome carries them (drawn too, with ``draw``, the first
-    :data:`~pearls.description.TRACE_DRAWN` expansions)."""
+    :data:`~pearls.description.TRACE_DRAWN` expansions); with ``literal`` as well, the
+    trace is the method's equations stepped literally (:mod:`pearls.literal`), rule by
+    rule (:meth:`~pearls.description.Problem.steps`)."""
 
     method: str | None = None
     draw: bool = False
     trace: bool = False
     events: int = LIMIT
+    literal: bool = False
 
 
 @dataclass(frozen=True)
@@ -318,12 +321,14 @@ class Unsolvable:
 
 @dataclass(frozen=True)
 class Listed:
-    """Every solution (none, where none exists), and what finding them took."""
+    """Every solution (none, where none exists), what finding them took, and the
+    search's events where a trace was asked for."""
 
     puzzle: str
     method: str
     solutions: tuple[Solution, ...]
     stats: Stats
+    trace: Trace | None = None
 
     @property
     def status(self) -> str:
@@ -671,8 +676,11 @@ def _answer(reading: Reading, meter: Meter, tracer: Tracer | None) -> Outcome:
     text, where = _text(d, settings, reading.request.source)
     try:
         match reading.request.task:
-            case Solve(_, draw):
+            case Solve(_, draw, _, events, True):
                 assert reading.method is not None  # resolved for every search
+                return _stepped(d, settings, text, reading.method, meter, events)
+            case Solve(_, draw):
+                assert reading.method is not None
                 return _solve(d, settings, text, reading.method, draw, meter, tracer)
             case Analyze() as task:
                 return _survey(reading, text, task, meter)
@@ -711,10 +719,7 @@ def _solve(
     """One solution, or every solution, by ``method``."""
     offered = d.methods.get(method)
     if offered is not None and offered.every:
-        if tracer is not None:
-            raise OptionError(f"a trace watches a search for one solution, not {method}")
-        found = tuple(d.every(text, meter, settings, draw, method))
-        return Listed(d.name, method, found, meter.stats)
+        return _listed(d, settings, text, method, draw, meter, tracer)
     if tracer is None:
         return _found(d.solve(method, text, meter, draw and d.drawable, settings))
     problem = d.problem(text, settings)
@@ -723,6 +728,43 @@ def _solve(
     except LimitReached as e:
         return Stopped(d.name, method, e, problem.trace(tracer, draw))
     return _found(solution, problem.trace(tracer, draw))
+
+
+def _listed(
+    d: Description,
+    settings: Settings,
+    text: str,
+    method: str,
+    draw: bool,
+    meter: Meter,
+    tracer: Tracer | None,
+) -> Listed | Stopped:
+    """Every solution by ``method``, and the search's events where it is traced: each
+    expansion and each backtrack, up to the trace's cap."""
+    if tracer is None:
+        found = tuple(d.every(text, meter, settings, draw, method))
+        return Listed(d.name, method, found, meter.stats)
+    problem = d.problem(text, settings)
+    listed: list[Solution] = []
+    try:
+        for solution in problem.every(method, meter, draw and d.drawable):
+            listed.append(replace(solution, puzzle=d.name))
+    except LimitReached as e:
+        return Stopped(d.name, method, e, problem.trace(tracer, draw))
+    return Listed(d.name, method, tuple(listed), meter.stats, problem.trace(tracer, draw))
+
+
+def _stepped(
+    d: Description, settings: Settings, text: str, method: str, meter: Meter, events: int
+) -> Outcome:
+    """One solution by the equations behind ``method``, stepped literally, the steps as
+    its trace."""
+    problem = d.problem(text, settings)
+    try:
+        solution, steps = problem.steps(method, meter, events)
+    except LimitReached as e:
+        return Stopped(d.name, method, e)
+    return _found(replace(solution, puzzle=d.name), steps)
 
 
 def _found(solution: Solution, trace: Trace | None = None) -> Solved | Unsolvable:

@@ -160,6 +160,7 @@ class _Args(argparse.Namespace):
     moves: bool = False
     svg: str | None = None
     trace: str | None = None
+    literal: bool = False
     seed: str | None = None
     count: str | None = None
     from_goals: bool | None = None
@@ -278,6 +279,13 @@ def _add_solving(parser: argparse.ArgumentParser, output: _Exclusive, d: Descrip
         help="write the search's events to FILE (- for standard output) as JSON lines: "
         'each state expanded {"event": "expand", "state": ..., "depth": N}, a plan made, '
         f"a deepening round's bound; at most {LIMIT:,} events, then one saying so",
+    )
+    parser.add_argument(
+        "--literal",
+        action="store_true",
+        help="with --trace: the method's equations stepped literally, as the chapter "
+        'writes them (bfs, dfs, plan): each step {"event": "step", "rule": N, "qs": [...], '
+        '"rs": [...], "ps": [...]}',
     )
 
 
@@ -457,7 +465,11 @@ def _task(args: _Args) -> Task:
     if args.command == "analyze":
         return Analyze(args.from_goals, workers=args.workers, scheduler=args.scheduler)
     method = EVERY if args.all else args.method
-    return Solve(method, draw=args.svg is not None, trace=args.trace is not None)
+    if args.literal and args.trace is None:
+        raise OptionError("--literal writes the equations' steps as a trace: give --trace FILE")
+    return Solve(
+        method, draw=args.svg is not None, trace=args.trace is not None, literal=args.literal
+    )
 
 
 def _given(**named: str | None) -> dict[str, JSON]:
@@ -535,7 +547,9 @@ def _print(
             _traced(write, outcome.trace)
             if args.svg is not None:
                 _write_svg(args.svg, outcome.solution)
-        case Listed() | Surveyed() | Made() | Drawn():
+        case Listed():
+            _traced(write, outcome.trace)
+        case Surveyed() | Made() | Drawn():
             pass
     if args.json:
         _lines([json.dumps(outcome.json)], out)
