@@ -30,6 +30,7 @@ b'\\x00\\x01\\x04\\t'
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -39,7 +40,7 @@ import time
 import zlib
 from collections.abc import Callable, Mapping
 from contextlib import suppress
-from importlib.resources import files
+from importlib.resources import as_file, files
 from pathlib import Path
 
 __all__ = ["FORMAT", "STALE", "Check", "Files", "Warn", "directory", "packaged", "say"]
@@ -188,18 +189,10 @@ class Files:
 
     def _read(self, path: Path, most: int) -> bytes | None:
         """The bytes of ``path``, up to ``most``; ``None`` if it is not there (silently),
-        cannot be read, is not a regular file or is longer (with a warning).  It is
-        opened without waiting (a FIFO's open would wait for a writer) and read only
-        once it is known to be a regular file."""
+        cannot be read, is not a regular file or is longer (with a warning); read as
+        :func:`_regular` reads."""
         try:
-            with open(os.open(path, os.O_RDONLY | _NONBLOCKING), "rb") as file:
-                mode = os.fstat(file.fileno()).st_mode
-                if stat.S_ISDIR(mode):
-                    raise IsADirectoryError
-                if not stat.S_ISREG(mode):
-                    self.warn(f"{path} is not a regular file; building the table afresh")
-                    return None
-                data = file.read(most + 1)
+            data = _regular(path, most)
         except FileNotFoundError:
             return None
         except IsADirectoryError:
@@ -211,6 +204,9 @@ class Files:
             return None
         except OSError as e:
             self.warn(f"cannot read the cached {path} ({e.strerror}); building it afresh")
+            return None
+        if data is None:
+            self.warn(f"{path} is not a regular file; building the table afresh")
             return None
         if len(data) > most:
             self.warn(f"the cached {path} is larger than its table can be; building it afresh")
@@ -262,11 +258,25 @@ class Files:
                         partial.unlink()
 
 
+def _regular(path: Path, most: int) -> bytes | None:
+    """The first ``most + 1`` bytes of the file ``path``, or ``None`` if it is no regular
+    file (a FIFO, a device); ``OSError`` where it cannot be opened or read, and
+    ``IsADirectoryError`` for a directory.  It is opened without waiting (a FIFO's open
+    would wait for a writer, for ever) and read only once it is known to be a regular
+    file."""
+    with open(os.open(path, os.O_RDONLY | _NONBLOCKING), "rb") as file:
+        mode = os.fstat(file.fileno()).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        return file.read(most + 1) if stat.S_ISREG(mode) else None
+
+
 def packaged(package: str, name: str, most: int) -> bytes | None:
     """The bytes of the file ``name`` (``/`` between folders) that comes with the
     installed ``package`` as its package data, such as the 15 puzzle's pattern databases,
-    at most ``most`` of them; ``None`` where there is no such file, it cannot be read, or
-    it is longer.
+    at most ``most`` of them; ``None`` where there is no such file, it cannot be read, is
+    no regular file (it is opened as the cache's own are, :func:`_regular`: a FIFO in its
+    place is not waited on), or it is longer.
 
     >>> packaged("pearls", "py.typed", 10), packaged("pearls", "no/such.file", 10)
     (b'', None)
@@ -275,8 +285,8 @@ def packaged(package: str, name: str, most: int) -> bytes | None:
     for part in name.split("/"):
         resource = resource / part
     try:
-        with resource.open("rb") as file:
-            data = file.read(most + 1)
+        with as_file(resource) as path:
+            data = _regular(path, most)
     except OSError:
         return None
-    return data if len(data) <= most else None
+    return data if data is not None and len(data) <= most else None
