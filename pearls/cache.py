@@ -5,7 +5,8 @@ databases, :mod:`pearls.puzzles.sliding.patterns`) are kept between runs under t
 cache directory, ``$XDG_CACHE_HOME/pearls`` (by default ``~/.cache/pearls``), one file a
 table: a header line naming the table, its size and its SHA-256, then the table
 compressed with zlib.  The code that builds a table never reads or writes it: it is
-handed a :class:`Files` (or any store with the same ``load`` and ``save``) as a value.
+handed a :class:`Files` (or any store with the same ``load``, ``save`` and ``warn``) as
+a value.
 
 Nothing here stops a run.  A directory that cannot be made or written, a file that
 cannot be read, is not a regular file (a FIFO would block the read for ever), is not
@@ -17,7 +18,8 @@ file larger than its table could compress to is refused unread, and decompressio
 stops one byte past the table's size, so a small file cannot unpack to gigabytes.  A
 save writes a ``.partial`` file first and renames it into place, so a killed save
 never leaves a half-written table; the ``.partial`` files a killed save leaves behind
-are removed once stale.
+are removed once stale.  The files that come with the package (:func:`packaged`) are
+read the same way: a regular file only, opened without waiting.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as root:

@@ -26,8 +26,9 @@ distance, if the table is right) and rise by the equations until none rises, whi
 leaves each at its distance; then it checks every equation.  Rows of values, one for
 each arrangement of the tiles on the same cells, rise together: a row is one integer, a
 byte a value, and the least or most of two rows a few operations on whole integers
-(:class:`_Lanes`).  On the 15 puzzle's six-tile tables the check takes some 11 s of
-CPU, a quarter of a build; on small tables about as long as a build.
+(:class:`_Lanes`).  On six-tile tables of the 15 puzzle the check takes some 13 s of
+CPU, a quarter of a build; on five tiles a third; on four or fewer about as long as a
+build (docs/sliding.md has the figures).
 """
 
 from __future__ import annotations

@@ -33,15 +33,16 @@ checked in a quarter of a second each), so a first search needs no build: a 6-ti
 table takes some 50 s of CPU to build in pure Python, both some 100 s.  Each is shipped
 as its excess over the Manhattan distance, halved, four bits a placement, compressed
 (:func:`pack`) in ``tables/``, and must unpack to the table whose SHA-256 :data:`SHIPPED`
-pins; the bytes are read by :func:`pearls.cache.packaged`.
+pins; the bytes are read by :func:`pearls.cache.packaged`.  One that does not is said
+in one line to the store, with how long its rebuild takes.
 
-Keeping.  Other tables are built in seconds to minutes and read back in a fraction of a
-second, so they are worth keeping between runs; this module does no input or output of
-its own, and takes where to keep tables as a value (a :class:`Store`, such as
-:class:`pearls.cache.Files`).  A table read back must look like one (:func:`plausible`)
-and hold as a database does, near the goal and on a random sample of placements
-(:func:`consistent`), or it is built afresh: a file rewritten with its checksum to
-match is no more trusted than a damaged one.
+Keeping.  Other tables are built in seconds to minutes and kept between runs; this
+module does no input or output of its own, and takes where to keep tables as a value (a
+:class:`Store`, such as :class:`pearls.cache.Files`).  A file rewritten with its
+checksum to match is no more trusted than a damaged one (:func:`kept_check`): a copy of
+a shipped table must have the SHA-256 :data:`SHIPPED` pins, and any other table must
+look like one (:func:`plausible`) and be exactly its pattern's database, checked in
+full (:func:`pearls.puzzles.sliding.exact.exact`), or it is built afresh.
 """
 
 from __future__ import annotations
