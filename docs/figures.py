@@ -72,11 +72,12 @@ class Pane:
     """A column of a figure: its title, the equation group whose rules it fires (a key
     of :data:`pearls.literal.RULES`, or ``None`` where it fires none) and the Python
     shown beside the equations: the :mod:`pearls.literal` function that fires them, or
-    code."""
+    code; and the name of the position a step draws."""
 
     title: str
     group: str | None
     python: Callable[..., object] | str
+    drawn: str = "q"  # the name of the position a step draws
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,7 @@ def figure(name: str) -> Answer:
     shown = FIGURES[name]
     panes, states = shown.steps()
     stepped: list[JSON] = [
-        {"title": pane.title, "group": pane.group, "steps": list[JSON](steps)}
+        {"title": pane.title, "group": pane.group, "drawn": pane.drawn, "steps": list[JSON](steps)}
         for pane, steps in zip(shown.panes, panes, strict=True)
     ]
     return {"figure": name, "panes": stepped, "states": states, "compare": shown.compare}
@@ -502,6 +503,7 @@ FIGURES: dict[str, Figure] = {
                 "meter = Meter(observer=tracer)\n"
                 "bfsolve(meter.watch(puzzle), q, meter.levels)\n"
                 "[e for e in tracer.recorded if isinstance(e, Expanded)]",
+                drawn="state",
             ),
         ),
         _fast,

@@ -37,7 +37,7 @@ from pygments import highlight  # type: ignore[import-untyped]  # Pygments ships
 from pygments.formatters import HtmlFormatter  # type: ignore[import-untyped]  # no types
 from pygments.lexers import HaskellLexer, PythonLexer  # type: ignore[import-untyped]  # no types
 
-from pearls import svg
+from pearls import literal, svg
 
 DOCS = Path(__file__).resolve().parents[1]
 if str(DOCS) not in sys.path:  # mkdocs puts a hook's own folder alone on the path
@@ -45,7 +45,7 @@ if str(DOCS) not in sys.path:  # mkdocs puts a hook's own folder alone on the pa
 
 from figures import ACCUMULATING, EDGES, FIGURES, Pane, graph_drawing  # noqa: E402  # on the path now
 
-__all__ = ["Line", "explore", "figure", "haskell", "on_page_markdown", "python"]
+__all__ = ["Line", "explore", "figure", "haskell", "on_page_markdown", "python", "unmarked"]
 
 Line = tuple[str, tuple[int, ...], tuple[int, ...]]  # (text, rules stated, rules guarded)
 
@@ -277,6 +277,23 @@ def _legend(pane: Pane) -> str:
 def _labelled(language: str, label: str, code: str) -> str:
     """A block of code under its label."""
     return f'<div class="explore-{language}"><p class="explore-language">{label}</p>{code}</div>'
+
+
+def unmarked(pane: Pane) -> list[str]:
+    """The rules of a pane's group that no line of its Haskell, or of its Python,
+    states: none, for every pane of every figure.
+
+    >>> [unmarked(pane) for f in FIGURES.values() for pane in f.panes]
+    [[], [], [], [], []]
+    """
+    if pane.group is None or isinstance(pane.python, str):
+        return []
+    every = range(1, len(literal.RULES[pane.group]) + 1)
+    missing = []
+    for language, lines in (("Haskell", haskell(pane.python)), ("Python", python(pane.python))):
+        stated = {rule for _, rules, _ in lines for rule in rules}
+        missing += [f"{language}: rule {rule}" for rule in every if rule not in stated]
+    return missing
 
 
 def figure(name: str, caption: str = "") -> str:

@@ -139,7 +139,7 @@
       rule.textContent = step.rule ? `rule ${step.rule} of ${pane.group}: ${step.said}` : "";
       if (ended) rule.textContent = "returned";
       this.mark(paneElement, step.marks || {});
-      this.draw(paneElement.querySelector(".explore-picture"), step);
+      this.draw(paneElement.querySelector(".explore-picture"), step, pane.drawn);
       const last = index === pane.steps.length - 1;
       this.list(paneElement.querySelector(".explore-vars"), step, ended, last);
       return step;
@@ -162,11 +162,12 @@
       }
     }
 
-    draw(holder, step) {
+    // The position a step draws, under its name (q, or the tracer's state).
+    draw(holder, step, name) {
       const state = step.state === undefined ? null : this.data.states[step.state];
       holder.innerHTML = state ? state.drawing : "";
       holder.dataset.state = state ? state.key : "";
-      if (state) holder.prepend(this.element("p", { class: "explore-picture-name", text: "q" }));
+      if (state) holder.prepend(this.element("p", { class: "explore-picture-name", text: name }));
     }
 
     // The variables by their names, then what the rule works out beside them.
