@@ -235,8 +235,8 @@ def _words(rules: tuple[int, ...]) -> str:
 
 
 def _pane(pane: Pane, index: int, drawing: str) -> str:
-    """One pane: its title, its equations and Python side by side (or the Python
-    alone), the graph where there is one, and the places the page fills."""
+    """One pane: its title, its equations, the Python (or the Python alone), the graph
+    where there is one, and the places the page fills."""
     parts = []
     if not isinstance(pane.python, str):
         name = f"pearls.literal.{pane.python.__name__}"
@@ -253,13 +253,13 @@ def _pane(pane: Pane, index: int, drawing: str) -> str:
         [
             f'<section class="explore-pane" data-pane="{index}">',
             f'<p class="explore-title"><code>{title}</code> <span class="explore-rule"></span></p>',
-            '<div class="explore-code">',
+            '<div class="explore-body">',
             *parts,
-            "</div>",
             '<div class="explore-view">',
             *picture,
             '<div class="explore-picture"></div>',
             '<div class="explore-vars"></div>',
+            "</div>",
             "</div>",
             "</section>",
         ]

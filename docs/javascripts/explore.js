@@ -55,7 +55,7 @@
       this.speed.value = "2";
       this.speed.addEventListener("change", () => { if (this.timer) { this.pause(); this.toggle(); } });
       this.status = el("span", { class: "explore-status", "aria-live": "polite", text: "not run yet" });
-      this.verdict = el("p", { class: "explore-verdict", "aria-live": "polite" });
+      this.verdict = el("p", { class: "explore-verdict", "aria-live": "polite", hidden: "" });
       this.back.disabled = true;
       const nav = el("div", { class: "explore-nav", tabindex: "0", "aria-label": "step the equations" },
         this.back, this.play, this.step, this.speed, this.status);
@@ -67,7 +67,7 @@
         }
       });
       this.figure.prepend(nav);
-      this.figure.querySelector(".explore-panes").after(this.verdict);
+      nav.after(this.verdict);
     }
 
     // The figure's steps, asked of Python once.
@@ -92,9 +92,14 @@
       return this.loading;
     }
 
+    // Step or Back; the first press loads the figure (a failure is said in the status).
     async press(by) {
       this.pause();
-      await this.load();
+      try {
+        await this.load();
+      } catch {
+        return;
+      }
       this.go(this.at + by);
     }
 
@@ -107,8 +112,7 @@
       this.timer = "starting";
       this.load().then(() => {
         if (!this.timer) return;
-        if (this.at >= this.total) this.go(1);
-        else if (this.at === 0) this.go(1);
+        if (this.at === 0 || this.at >= this.total) this.go(1);
         this.timer = setInterval(() => this.go(this.at + 1), 1000 / Number(this.speed.value));
       }).catch(() => {});
     }
@@ -210,10 +214,11 @@
     // position?
     compare(shown) {
       if (!this.data.compare) return;
+      this.verdict.hidden = false;
       const [left, right] = shown;
       const keys = this.panes.map((pane) => pane.querySelector(".explore-picture").dataset.state);
       if (left.expansion === undefined || left.expansion !== right.expansion) {
-        this.verdict.textContent = "";
+        this.verdict.textContent = `rule ${left.rule} expands nothing; beside it, the loop's last expansion`;
         delete this.verdict.dataset.same;
         return;
       }
