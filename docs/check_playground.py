@@ -499,7 +499,7 @@ class Stepped:
 def literal_runs() -> dict[str, list[Stepped | None]]:
     """Each live figure's panes as the equations step them here (``None`` for a pane
     that steps none: the fast loop's)."""
-    first: pearls.types.Path[str, str] = start("a")
+    first: pearls.types.Path[str, str] = start(figures.START)
     queue = list(literal.bfsearch(figures.ROUTES, [], [first]))
     levels = list(literal.bfsearch_(figures.ROUTES, [], [], [first]))
     planner = rushhour.planner

@@ -44,6 +44,7 @@ __all__ = [
     "FIGURES",
     "GOAL",
     "SHOWN",
+    "START",
     "Figure",
     "Pane",
     "figure",
@@ -57,7 +58,7 @@ R = TypeVar("R")
 P = TypeVar("P", bound=Hashable)  # a path: Path or APath
 
 EDGES = {"a": "bc", "b": "d", "c": "d", "d": "e"}  # a diamond and its tail: two routes to e
-GOAL = "e"
+START, GOAL = "a", "e"
 ROUTES = graph.puzzle(EDGES, GOAL)
 FAST = text.parse("FFDEG. ..DEG. B.AA.H BCIIIH BCJKKH LLJ.MM")  # g1 after 30 of its 34 moves
 SHOWN = 4  # the paths of a long frontier shown, head first; the rest are counted
@@ -83,11 +84,14 @@ class Pane:
 @dataclass(frozen=True)
 class Figure:
     """A figure's panes, stepped together, and what makes their steps: for each pane,
-    its steps, and the positions they draw (``states``, each ``{"key", "drawing"}``)."""
+    its steps, and the positions they draw (``states``, each ``{"key", "drawing"}``);
+    whether the panes' expansions are compared, number by number; and what the figure
+    draws that stays the same as it steps, if anything (SVG, for each pane)."""
 
     panes: tuple[Pane, ...]
     steps: Callable[[], tuple[list[list[Answer]], list[JSON]]]
-    compare: bool = False  # the panes' expansions are compared, number by number
+    compare: bool = False
+    drawing: Callable[[], str] | None = None
 
 
 def figure(name: str) -> Answer:
@@ -148,8 +152,9 @@ def _var(name: str, items: Sequence[str], states: Sequence[str], total: int) -> 
 
 
 def _levels() -> tuple[list[list[Answer]], list[JSON]]:
-    """``bfsearch`` and ``bfsearch'`` from ``a`` to :data:`GOAL` over :data:`EDGES`."""
-    first: Path[str, str] = start("a")
+    """``bfsearch`` and ``bfsearch'`` from :data:`START` to :data:`GOAL` over
+    :data:`EDGES`."""
+    first: Path[str, str] = start(START)
     queue = _run(literal.bfsearch(ROUTES, [], [first]))
     levels = _run(literal.bfsearch_(ROUTES, [], [], [first]))
     return [_graph_steps("bfsearch", *queue), _graph_steps("bfsearch'", *levels)], []
@@ -204,7 +209,7 @@ def graph_drawing(edges: dict[str, str], root: str) -> str:
     """The graph drawn top down by breadth-first depth from ``root``, each node a
     ``<g data-node=NAME>`` that the page marks as a search passes it.
 
-    >>> picture = graph_drawing(EDGES, "a")
+    >>> picture = graph_drawing(EDGES, START)
     >>> picture.count("data-node="), picture.count("<line")
     (5, 5)
     """
@@ -491,6 +496,7 @@ FIGURES: dict[str, Figure] = {
             Pane("bfsearch'", "bfsearch'", literal.bfsearch_),
         ),
         _levels,
+        drawing=lambda: graph_drawing(EDGES, START),
     ),
     "planning": Figure((Pane("psearch'", "psearch'", literal.psearch_),), _planning),
     "fast": Figure(

@@ -55,7 +55,7 @@ def words(g: Grid, ms: Sequence[Move]) -> list[str]:
 
 def test_bfsearch_and_bfsearch_prime_step_as_the_equations_and_leave_by_different_routes() -> None:
     shown = figures.figure("levels")
-    first: Path[str, str] = start("a")
+    first: Path[str, str] = start(figures.START)
     runs = [
         list(literal.bfsearch(figures.ROUTES, [], [first])),
         list(literal.bfsearch_(figures.ROUTES, [], [], [first])),

@@ -5,12 +5,13 @@ An mkdocs hook (listed under ``hooks:`` in ``mkdocs.yml``).  On each page's mark
 it replaces a line ``<!-- explore: NAME | CAPTION -->``, NAME a figure of
 ``docs/figures.py``, with ``<figure class="explore">``: for each pane, the equation
 group's Haskell as the docstring of its :mod:`pearls.literal` function quotes it (the
-``-- N`` that numbers each rule left off the page), the Python that fires the rules
-beside it, and a place for the variables; the first figure's graph drawn.  A line of
-either language carries ``data-rules``, the rules it states or runs, and the head of a
-guarded equation ``data-heads``, the rules of its guards; ``javascripts/explore.js``
-steps the figure and highlights the lines of the rule that fires.  Without JavaScript
-the figure is the equations and a note that says so.
+``-- N`` that numbers each rule left off the page), the Python that fires the rules,
+and a place for the variables; and what the figure draws that stays the same as it
+steps (the first figure's graph).  A line of either language carries ``data-rules``,
+the rules it states or runs, and the head of a guarded equation ``data-heads``, the
+rules of its guards; ``javascripts/explore.js`` steps the figure and highlights the
+lines of the rule that fires.  Without JavaScript the figure is the equations, the
+Python and a note that says what JavaScript adds.
 
 The Python of a rule is read from the function's source: the block that yields its
 step (``yield _step(N, ...)``) from the ``if`` that leads to it, or from the yield to
@@ -43,7 +44,7 @@ DOCS = Path(__file__).resolve().parents[1]
 if str(DOCS) not in sys.path:  # mkdocs puts a hook's own folder alone on the path
     sys.path.insert(0, str(DOCS))
 
-from figures import ACCUMULATING, EDGES, FIGURES, Pane, graph_drawing  # noqa: E402  # on the path now
+from figures import ACCUMULATING, FIGURES, Pane  # noqa: E402  # docs/ is on the path now
 
 __all__ = ["Line", "explore", "figure", "haskell", "on_page_markdown", "python", "unmarked"]
 
@@ -305,8 +306,9 @@ def figure(name: str, caption: str = "") -> str:
     """
     if name not in FIGURES:
         raise ValueError(f"no figure {name!r}: use one of {', '.join(FIGURES)}")
-    drawing = graph_drawing(EDGES, "a") if name == "levels" else ""
-    panes = [_pane(pane, i, drawing) for i, pane in enumerate(FIGURES[name].panes)]
+    shown = FIGURES[name]
+    drawing = shown.drawing() if shown.drawing is not None else ""
+    panes = [_pane(pane, i, drawing) for i, pane in enumerate(shown.panes)]
     words = [f"<figcaption>{svg.escape(caption)}</figcaption>"] if caption else []
     return "\n".join(
         [
