@@ -55,12 +55,11 @@ __all__ = [
 Answer: TypeAlias = dict[str, JSON]  # e.g. {"rule": 5, "said": "otherwise", "vars": [...]}
 T = TypeVar("T")
 R = TypeVar("R")
-P = TypeVar("P", bound=Hashable)  # a path: Path or APath
 
 EDGES = {"a": "bc", "b": "d", "c": "d", "d": "e"}  # a diamond and its tail: two routes to e
 START, GOAL = "a", "e"
 ROUTES = graph.puzzle(EDGES, GOAL)
-FAST = text.parse("FFDEG. ..DEG. B.AA.H BCIIIH BCJKKH LLJ.MM")  # g1 after 30 of its 34 moves
+FAST = text.parse("FFDEG. ..DEG. B.AA.H BCIIIH BCJKKH LLJ.MM")  # g1, 30 of bfsolve g1 played
 SHOWN = 4  # the paths of a long frontier shown, head first; the rest are counted
 ACCUMULATING = ("bfsearch'", "psearch'")  # the groups that gather the next level in rs
 
