@@ -270,7 +270,8 @@ def _steps(
     relabel: Relabel,
 ) -> list[_Step]:
     """The moves out of a state: each tile next to its region onto each cell of it."""
-    (cells, r), steps = place, []
+    cells, r = place
+    steps: list[_Step] = []
     for rank, c in enumerate(cells):
         for e in f.neighbours[c]:
             if regions[cells][r] >> e & 1:
