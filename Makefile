@@ -8,7 +8,8 @@ STAMP  := $(VENV)/.installed-editable-compat
 # The docs' own Python: the reference generator, its griffe extension, the browser checks,
 # the examples' runner and the chapter's live figures (their steps, and the hook that quotes them).
 DOCSPY := docs/gen_ref_pages.py docs/rst_docstrings.py docs/check_site.py docs/hooks/boards.py \
-	docs/check_playground.py docs/runnable.py docs/pycon.py docs/figures.py docs/hooks/equations.py
+	docs/check_playground.py docs/runnable.py docs/pycon.py docs/figures.py docs/hooks/equations.py \
+	docs/hooks/notebook.py
 # mkdocs with the plugins' banners about MkDocs 2 silenced: they are notices, not problems.
 MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
 # pytest's worker processes (pytest-xdist): `auto` is one a core; WORKERS=0 runs in one.

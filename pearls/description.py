@@ -421,6 +421,10 @@ class Solvable(Protocol):
         self, method: str, meter: Meter | None = None, events: int = LIMIT
     ) -> tuple[Solution, tuple[dict[str, JSON], ...]]: ...
 
+    def replayed(
+        self, state: object, moves: Iterable[object] = (), draw: bool = True
+    ) -> Solution: ...
+
 
 @dataclass(frozen=True)
 class Problem(Generic[S, M]):
@@ -608,6 +612,20 @@ class Problem(Generic[S, M]):
             shown["plan"] = self._plan_json(head.state, head.plan)
         return shown
 
+    def replayed(self, state: object, moves: Iterable[object] = (), draw: bool = True) -> Solution:
+        """The positions ``moves`` pass through from ``state``, a state of this puzzle
+        (e.g. from the library's own functions: ``rushhour.g1`` and
+        ``rushhour.bfsolve(rushhour.g1)``), as a solution is given: said, as JSON, and
+        drawn with ``draw``.  A move that is not legal where it is made is refused
+        (:class:`~pearls.errors.OptionError`), naming it by its number."""
+        q, made = self._state(state), [self._move(m) for m in moves]
+        at = q
+        for i, m in enumerate(made, 1):
+            if m not in self.puzzle.moves(at):
+                raise OptionError(f"move {i}, {m!r}, is not legal in the position it is made in")
+            at = self.puzzle.move(at, m)
+        return replace(self, start=q)._solution("moves given", None, made, Meter(), draw)
+
     def every(
         self, method: str = EVERY, meter: Meter | None = None, draw: bool = False
     ) -> Iterator[Solution]:
@@ -628,7 +646,7 @@ class Problem(Generic[S, M]):
         return self.methods[name]
 
     def _solution(
-        self, name: str, m: Technique[S, M], ms: list[M] | None, meter: Meter, draw: bool
+        self, name: str, m: Technique[S, M] | None, ms: list[M] | None, meter: Meter, draw: bool
     ) -> Solution:
         """The states that ``ms`` passes through from the start, as plain data; drawn,
         with ``draw``, unless there are more than :data:`MAX_DRAWN`."""
@@ -646,8 +664,8 @@ class Problem(Generic[S, M]):
             words=tuple(map(self.words, states, ms or [])),
             notation=tuple(map(self.notation, states, ms or [])),
             drawings=tuple(map(self.draw, states)) if drawn and self.draw else None,
-            answer=None if ms is None or m.answer is None else m.answer.of(states[-1]),
-            answer_key=None if m.answer is None else m.answer.key,
+            answer=None if ms is None or m is None or m.answer is None else m.answer.of(states[-1]),
+            answer_key=None if m is None or m.answer is None else m.answer.key,
         )
 
     def survey(

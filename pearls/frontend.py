@@ -41,7 +41,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Protocol, TypeAlias
 
-from pearls import render, values
+from pearls import notebook, render, values
 from pearls.description import (
     JSON,
     Analyser,
@@ -293,6 +293,10 @@ class Solved:
     def json(self) -> dict[str, JSON]:
         return render.solution_json(self.solution)
 
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.solution_html(self.solution) + _traced_html(self.trace)
+
 
 @dataclass(frozen=True)
 class Unsolvable:
@@ -317,6 +321,10 @@ class Unsolvable:
     @property
     def json(self) -> dict[str, JSON]:
         return render.solution_json(self.solution)
+
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.lines_html(self.lines) + _traced_html(self.trace)
 
 
 @dataclass(frozen=True)
@@ -346,6 +354,10 @@ class Listed:
     def json(self) -> dict[str, JSON]:
         return render.every_json(self.puzzle, self.method, self.solutions, self.stats)
 
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.lines_html(self.lines) + _traced_html(self.trace)
+
 
 @dataclass(frozen=True)
 class Stopped:
@@ -373,6 +385,10 @@ class Stopped:
     def json(self) -> dict[str, JSON]:
         return render.limit_json(self.puzzle, self.method, self.reached)
 
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.lines_html([self.line]) + _traced_html(self.trace)
+
 
 @dataclass(frozen=True)
 class Refused:
@@ -395,6 +411,10 @@ class Refused:
     @property
     def json(self) -> dict[str, JSON]:
         return {"error": self.line}
+
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.lines_html([self.line])
 
 
 @dataclass(frozen=True)
@@ -422,6 +442,10 @@ class Surveyed:
     def json(self) -> dict[str, JSON]:
         return render.survey_json(self.survey)
 
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.survey_html(self.survey, [d for d in self.drawings if d])
+
 
 @dataclass(frozen=True)
 class Made:
@@ -446,6 +470,10 @@ class Made:
     def json(self) -> dict[str, JSON]:
         return render.generated_json(self.puzzle, self.problem)
 
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.lines_html(self.lines)
+
 
 @dataclass(frozen=True)
 class Drawn:
@@ -468,6 +496,10 @@ class Drawn:
     @property
     def json(self) -> dict[str, JSON]:
         return {"drawing": self.drawing}
+
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.drawing_html(self.drawing, self.line)
 
 
 Outcome: TypeAlias = Solved | Unsolvable | Listed | Stopped | Refused | Surveyed | Made | Drawn
@@ -765,6 +797,11 @@ def _stepped(
     except LimitReached as e:
         return Stopped(d.name, method, e)
     return _found(replace(solution, puzzle=d.name), steps)
+
+
+def _traced_html(trace: Trace | None) -> str:
+    """A trace as a notebook shows it, where there is one."""
+    return "" if trace is None else notebook.trace_html(trace)
 
 
 def _found(solution: Solution, trace: Trace | None = None) -> Solved | Unsolvable:
