@@ -480,13 +480,13 @@ class Problem(Generic[S, M]):
         ``plans`` made, each move in words), ``backtrack`` (``state``, ``depth``: a
         backtracking search backed up from it), ``bound``, ``count`` (``expanded``: states
         with none to show) and ``stopped`` (``after`` so many events, ``expanded``).
-        With ``draw``, the first :data:`TRACE_DRAWN` expanded states carry their
-        ``drawing`` too."""
+        With ``draw``, the first :data:`TRACE_DRAWN` expanded states and positions
+        planned at carry their ``drawing`` too."""
         drawn = 0
         events: list[dict[str, JSON]] = []
         for event in tracer.recorded:
             shown = self._event_json(event)
-            if draw and self.draw and isinstance(event, Expanded) and drawn < TRACE_DRAWN:
+            if draw and self.draw and isinstance(event, Expanded | Planned) and drawn < TRACE_DRAWN:
                 shown["drawing"] = self.draw(self._state(event.state))
                 drawn += 1
             events.append(shown)

@@ -244,7 +244,9 @@ def _shown(outcome: Outcome) -> Answer:
             return {**said, **_trace(outcome.trace)}
         case Surveyed():
             return {**said, **_surveyed(outcome)}
-        case Listed() | Made():
+        case Listed():
+            return {**said, **_trace(outcome.trace)}
+        case Made():
             return said
 
 

@@ -106,7 +106,7 @@ class SideBySide(RuleBasedStateMachine):
         d = self.entry.description
         self.problem = typed(d.problem(d.examples[example]))
         start = self.problem.start
-        self.posed = Posed(d.examples[example], {}, self.problem.state_json(start))
+        self.posed = Posed(d.examples[example], d.settings().json, self.problem.state_json(start))
         self.trail = []
         self.arrive(start, self.posed.start)
 

@@ -206,3 +206,19 @@ def test_watching_keeps_to_its_number_of_events() -> None:
     trace = solve(asked)["trace"]
     assert isinstance(trace, list) and len(trace) == MAX_WATCHED + 1
     assert trace[-1] == {"event": "stopped", "after": MAX_WATCHED, "expanded": MAX_WATCHED}
+
+
+def test_watching_every_solution_carries_its_backtracks() -> None:
+    asked: dict[str, JSON] = {"puzzle": "colour", "example": "australia", "method": "all"}
+    trace = solve({**asked, "watch": True})["trace"]
+    assert isinstance(trace, list)
+    events = {e["event"] for e in trace if isinstance(e, dict)}
+    assert events == {"expand", "backtrack"}
+
+
+def test_watching_a_plan_draws_the_positions_planned_at() -> None:
+    asked: dict[str, JSON] = {"puzzle": "rushhour", "example": "p1", "method": "plan"}
+    trace = solve({**asked, "watch": True})["trace"]
+    assert isinstance(trace, list)
+    planned = [e for e in trace if isinstance(e, dict) and e["event"] == "plan"]
+    assert planned and all(str(e["drawing"]).startswith("<svg") for e in planned[:3])

@@ -331,6 +331,8 @@
             expanded += e.expanded;
           } else if (e.event === "bound") {
             bound = e.bound;
+          } else if (e.event === "plan") {
+            drawing = e.drawing || null;  // the position the plan is made at
           }
         }
         return { expanded, last, drawing, reached, bound, levels };
@@ -342,11 +344,12 @@
           return [element("p", { text: `expanded a position at depth ${e.depth}${led}` })];
         }
         if (e.event === "plan" && e.by === "goalmoves") {
-          return [element("p", { text: `goal moves proposed (goalmoves): ${spell(e.plans[0])}` })];
+          return [element("p", { text: `goal moves proposed (goalmoves) for the position drawn: ${spell(e.plans[0])}` })];
         }
         if (e.event === "plan") {
           const goal = e.given.length ? e.given[e.given.length - 1] : null;
           return [
+            element("p", { text: "planned at the position drawn" }),
             element("p", { text: `the plan followed: ${spell(e.given)}` +
               (goal ? ` (the goal move last, ${goal}; the premoves before it make room)` : "") }),
             element("p", { text: `new plans whose first move is legal now (newplans): ${e.plans.length}` }),
@@ -355,6 +358,7 @@
           ];
         }
         if (e.event === "bound") return [element("p", { text: `a new round, bound ${e.bound}` })];
+        if (e.event === "backtrack") return [element("p", { text: `backed up from a position at depth ${e.depth}: its moves all tried` })];
         if (e.event === "count") return [element("p", { text: `${e.expanded} states expanded, none to show` })];
         return [element("p", { text: `recording stopped after ${e.after.toLocaleString("en")} events; the search went on` })];
       };
