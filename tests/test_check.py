@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pearls import cli, registry
 from pearls.cli import main
 from pearls.laws import LAWS, Trial, judged
 from pearls.puzzles import nooff
 from pearls.puzzles.nooff import describe as nooff_described
-from pearls.registry import BUILT_IN, GROUP, PUZZLES, registered
+from pearls.registry import BUILT_IN, GROUP, registered
 from pearls.rules import Entry
 from pearls.types import Puzzle
 
@@ -79,42 +78,47 @@ def test_a_broken_plugin_is_left_out_in_one_line() -> None:
     points = [
         EntryPoint("missing", "no_such_module_here:ENTRY", GROUP),
         EntryPoint("wrong", "pearls.registry:GROUP", GROUP),
-        EntryPoint("again", "pearls.registry:BUILT_IN", GROUP),
+        EntryPoint("again", "pearls.registry:ENTRIES", GROUP),
     ]
     entries, broken = registered(points)
-    assert list(entries) == list(PUZZLES)
+    assert list(entries) == [e.name for e in BUILT_IN]
     assert len(broken) == 3 and all("\n" not in line for line in broken)
-    assert "'missing' (no_such_module_here:ENTRY) failed to load: ModuleNotFoundError" in broken[0]
-    assert "is not a pearls.rules.Entry but str" in broken[1]
+    left = "'missing' (no_such_module_here:ENTRY) is left out: its import failed: "
+    assert f"{left}ModuleNotFoundError" in broken[0]
+    assert broken[1].endswith("is left out: it is not a pearls.rules.Entry but a str")
+    assert broken[2].endswith("is left out: it is not a pearls.rules.Entry but a _Registry")
 
 
-def test_a_plugin_taking_a_built_in_name_is_left_out() -> None:
+def test_a_plugin_taking_a_name_is_left_out_unloaded() -> None:
+    taken = BUILT_IN[-1]
+
     class Again:
-        name, group, value = "again", GROUP, "here:HANOI"
+        name, group, value = taken.name, GROUP, "here:AGAIN"
+
+        def load(self) -> object:
+            return taken
+
+    entries, broken = registered([Again()], BUILT_IN[:-1])
+    assert entries[taken.name] is taken and not broken
+    Again.load = lambda self: pytest.fail("loaded")  # type: ignore[method-assign]  # a taken name is not loaded
+    entries, broken = registered([Again()])
+    assert broken == (
+        f"puzzle plugin '{taken.name}' (here:AGAIN) is left out: "
+        "its name is taken by another puzzle",
+    )
+
+
+def test_a_plugin_naming_another_puzzle_is_left_out() -> None:
+    class Other:
+        name, group, value = "other", GROUP, "here:HANOI"
 
         def load(self) -> object:
             return BUILT_IN[-1]
 
-    entries, broken = registered([Again()], BUILT_IN[:-1])
-    assert BUILT_IN[-1].name in entries and not broken
-    entries, broken = registered([Again()])
-    assert broken == (
-        f"puzzle plugin 'again' (here:HANOI) names '{BUILT_IN[-1].name}', "
-        "a puzzle already registered",
+    _, broken = registered([Other()], BUILT_IN[:-1])
+    assert broken[0].endswith(
+        f"it names the puzzle '{BUILT_IN[-1].name}': an entry point's name is its puzzle's"
     )
-
-
-def test_the_command_line_warns_of_a_broken_plugin(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(cli, "BROKEN", ("puzzle plugin 'x' (x:E) failed to load: ImportError: no",))
-    assert main(["list"]) == 0
-    captured = capsys.readouterr()
-    assert (
-        captured.err == "pearls: warning: puzzle plugin 'x' (x:E) failed to load: ImportError: no\n"
-    )
-    assert "hanoi" in captured.out
-    assert registry.BROKEN == ()
 
 
 # --- a skeleton to start from ---------------------------------------------------------------

@@ -470,7 +470,7 @@ def test_an_option_is_read_once_into_its_value(monkeypatch: pytest.MonkeyPatch) 
         return discs.read(text)
 
     counting = dataclasses.replace(d, options=(dataclasses.replace(discs, read=counted),))
-    monkeypatch.setitem(PUZZLES, "hanoi", counting)
+    monkeypatch.setattr(frontend, "PUZZLES", {"hanoi": counting})
     assert respond(Request("hanoi", Solve("bfs"), options={"discs": 3})).line.startswith(
         "solved in 7 moves"
     )

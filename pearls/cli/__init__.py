@@ -62,10 +62,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import NoReturn, Protocol, TextIO
 
-from pearls import frontend, svg
+from pearls import frontend, render, svg, values
 from pearls.cli import frames, memory, reading, skeleton, tracefile
+from pearls.cli.alarm import Alarm, watched
 from pearls.description import JSON, MAX_DRAWN, Description, Solution
-from pearls.errors import BoardError, InputError, OptionError
+from pearls.errors import BoardError, InputError, LimitReached, OptionError
 from pearls.frontend import (
     MAX_STATES,
     TIMEOUT,
@@ -92,10 +93,11 @@ from pearls.frontend import (
     Unsolvable,
     Usual,
 )
+from pearls.guard import Overdue
 from pearls.laws import LAWS, Trial, Verdict
 from pearls.limits import Progress, Stats
 from pearls.methods import EVERY
-from pearls.registry import BROKEN, ENTRIES, PUZZLES
+from pearls.registry import ENTRIES, PUZZLES, broken, built_in
 from pearls.render import listing_json, listing_text, record_text
 from pearls.rules import Entry
 from pearls.tracing import LIMIT
@@ -196,8 +198,22 @@ def _program_version() -> str:
         return "unknown"
 
 
-def _parser() -> tuple[_Parser, dict[str, _Parser]]:
-    """The top-level parser, and each ``COMMAND PUZZLE`` sub-parser by its prog."""
+_PUZZLED = ("solve", "analyze", "generate", "check")  # the commands that take a puzzle
+
+
+def _described(argv: Sequence[str]) -> list[Description]:
+    """The puzzles whose parsers ``argv`` needs: the one it names, where that is a
+    puzzle; none for ``new``; else every puzzle (which loads every plugin)."""
+    if argv[:1] == ["new"]:
+        return []
+    if len(argv) > 1 and argv[0] in _PUZZLED and argv[1] in PUZZLES:
+        return [PUZZLES[argv[1]]]
+    return list(PUZZLES.values())
+
+
+def _parser(described: Sequence[Description]) -> tuple[_Parser, dict[str, _Parser]]:
+    """The top-level parser, and each ``COMMAND PUZZLE`` sub-parser by its prog, for
+    the puzzles ``described``."""
     parser = _Parser(prog="pearls", description="Solve puzzles by state-space search.")
     parser.add_argument("--version", action="version", version=f"pearls {_program_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -211,26 +227,27 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     ):
         sub = commands.add_parser(command, help=about, epilog=_EXIT_CODES)
         puzzles = sub.add_subparsers(dest="puzzle", required=True, metavar="PUZZLE")
-        for d in PUZZLES.values():
+        for d in described:
             if command == "generate" and d.generate is None:
                 continue
             leaf = puzzles.add_parser(d.name, help=d.title, description=d.text_form)
             leaf.epilog = _EXIT_CODES
             _add_options(leaf, d, command)
             leaves[leaf.prog] = leaf
-    _add_check(commands)
+    _add_check(commands, [d.name for d in described])
     _add_new(commands)
     return parser, leaves
 
 
-def _add_check(commands: _Commands) -> None:
-    """``pearls check PUZZLE [--json]``: every law held against a registered puzzle."""
+def _add_check(commands: _Commands, names: list[str]) -> None:
+    """``pearls check PUZZLE [--json] [limits]``: every law held against one of the
+    puzzles ``names``."""
     sub = commands.add_parser(
         "check",
         help="hold a puzzle to every law (its methods, text form, rules, analysis)",
         epilog="exit codes: 0 every law holds, 1 a law is broken, 2 bad input",
     )
-    sub.add_argument("puzzle", choices=list(PUZZLES), metavar="PUZZLE", help="a puzzle's name")
+    sub.add_argument("puzzle", choices=names, metavar="PUZZLE", help="a puzzle's name")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -356,10 +373,15 @@ def _add_source(parser: argparse.ArgumentParser, d: Description, command: str) -
         )
 
 
-def _parse_args(argv: Sequence[str] | None) -> _Args:
-    """The arguments; an unknown option is reported by the sub-command it was given to."""
-    parser, leaves = _parser()
-    args, extras = parser.parse_known_args(argv, namespace=_Args())
+def _parse_args(argv: Sequence[str] | None, err: TextIO) -> _Args:
+    """The arguments; an unknown option is reported by the sub-command it was given to.
+    Only the parsers they need are built, and each plugin left out on the way is said
+    in one line."""
+    given = sys.argv[1:] if argv is None else argv
+    parser, leaves = _parser(_described(given))
+    for line in broken():
+        _say(err, f"warning: {line}")
+    args, extras = parser.parse_known_args(given, namespace=_Args())
     if extras:
         prog = f"pearls {args.command} {getattr(args, 'puzzle', '')}".rstrip()
         leaves.get(prog, parser).error(f"unrecognized arguments: {' '.join(extras)}")
@@ -401,10 +423,8 @@ def _lines(lines: Sequence[str], out: TextIO) -> None:
 
 def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
     """Parse, ask the front end, print each outcome (with progress); the exit code."""
-    for line in BROKEN:
-        _say(err, f"warning: {line}")
     try:
-        args = _parse_args(argv)
+        args = _parse_args(argv, err)
     except SystemExit as done:  # --help or --version, after printing
         return done.code if isinstance(done.code, int) else 0
     if args.command == "list":
@@ -488,10 +508,38 @@ def _source(args: _Args, stdin: TextIO | None) -> Source:
 def _answer(request: Request, args: _Args, out: TextIO, err: TextIO) -> int:
     """Have the front end read the request, open what it writes to, then ask for the
     outcomes, with progress on a terminal, and print each; the exit code is the worst
-    of the outcomes'."""
-    asked = frontend.read(request)
-    if isinstance(asked, Refused):
-        return _refuse(err, asked.line)
+    of the outcomes'.  A plugin's code is watched by an alarm (:mod:`pearls.cli.alarm`)
+    while it runs, which stops it at the time limit wherever it hangs."""
+    seconds = _seconds(request)
+    stopped = LimitReached("time", 0, seconds, seconds)
+    said = f"{stopped}; {_LIMITS['time']} sets this limit"
+    printed = json.dumps(render.limit_json(request.puzzle, None, stopped)) if args.json else ""
+    with watched(seconds, said, printed, not built_in(request.puzzle)) as alarm:
+        try:
+            with alarm:
+                asked = frontend.read(request)
+            if isinstance(asked, Refused):
+                return _refuse(err, asked.line)
+            return _answered(asked, args, out, err, alarm)
+        except Overdue:  # a plugin's code that never came back, outside the search
+            if printed:
+                _lines([printed], out)
+            _say(err, said)
+            return _EXIT["limit"]
+
+
+def _seconds(request: Request) -> float:
+    """The time limit a request asks for, or the default where it cannot be read (the
+    front end refuses it)."""
+    try:
+        return values.timeout(request.limits.timeout)
+    except OptionError:
+        return TIMEOUT
+
+
+def _answered(asked: Reading, args: _Args, out: TextIO, err: TextIO, alarm: Alarm) -> int:
+    """Open what the answer writes to, then ask for the outcomes (each made while the
+    alarm is set), with progress on a terminal, and print each; the worst exit code."""
     _check_drawn(asked, args)
     worst = 0
     with (
@@ -499,7 +547,7 @@ def _answer(request: Request, args: _Args, out: TextIO, err: TextIO) -> int:
         _workers_unheard(err) if _on_cluster(asked) else nullcontext(err) as told,
         _progress(_label(asked), told) as progress,
     ):
-        for outcome in frontend.answer(asked, progress, PROGRESS_EVERY, memory.limited):
+        for outcome in alarm.each(frontend.answer(asked, progress, PROGRESS_EVERY, memory.limited)):
             worst = max(worst, _print(outcome, args, out, told, write))
     return worst
 
