@@ -130,7 +130,7 @@ def test_a_new_puzzles_skeleton_keeps_every_law(
     where = tmp_path / "tally"
     assert main(["new", "tally", "--dir", str(where)]) == 0
     said = capsys.readouterr().out.splitlines()
-    assert said[-1] == f"next: pip install ./{where} && pearls check tally"
+    assert said[-1] == f"next: pip install -e {where} && pearls check tally"
     assert (where / "pearls_tally" / "rules.py").is_file()
     declared = (where / "pyproject.toml").read_text(encoding="utf-8")
     assert 'tally = "pearls_tally.describe:ENTRY"' in declared
@@ -148,3 +148,48 @@ def test_a_skeleton_overwrites_nothing_and_needs_a_plain_name(
     assert main(["new", "Tally-2", "--dir", str(tmp_path / "t")]) == 2
     assert "'Tally-2'" in capsys.readouterr().err
     assert not (tmp_path / "t").exists()
+
+
+def test_a_skeleton_says_a_pip_path_that_works_from_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    for given, said in [
+        ([], "./tally"),
+        (["--dir", "t/x"], "./t/x"),
+        (["--dir", "../up"], "../up"),
+    ]:
+        assert main(["new", "tally", *given]) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == (
+            f"next: pip install -e {said} && pearls check tally"
+        )
+
+
+def test_a_skeleton_refuses_a_name_a_puzzle_has(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "rushhour", "--dir", "/nowhere/at/all"]) == 2
+    assert capsys.readouterr().err == (
+        "pearls: 'rushhour' is a puzzle already: pearls new needs a name of its own\n"
+    )
+
+
+def test_a_folder_that_cannot_be_made_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "afile").touch()
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    long, deep = "a" * 5_000, "a/" * 2_000
+    said = {
+        long: "pearls: cannot make the folder 'aaaaaaaaaaaaaaaaaaaa...' (5,000 characters): "
+        "File name too long",
+        "dangling": "pearls: 'dangling' exists already: pearls new writes a new folder",
+        "afile/sub": "pearls: cannot make the folder 'afile/sub': Not a directory",
+        deep: "cannot make the folder 'a/a/a/a/a/a/a/a/a/a/...' (3,999 characters): ",
+    }
+    for where, line in said.items():
+        with pytest.MonkeyPatch.context() as patched:
+            patched.chdir(tmp_path)
+            assert main(["new", "tally", "--dir", where]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and line in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "dangling"]

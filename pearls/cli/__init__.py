@@ -54,6 +54,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from collections.abc import Generator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
@@ -470,11 +471,27 @@ def _add_new(commands: _Commands) -> None:
 
 
 def _new(name: str, where: str | None, out: TextIO) -> int:
-    """Write the skeleton, say what was written and what comes next."""
+    """Write the skeleton, say what was written and what comes next; a name a puzzle
+    has already is refused."""
+    skeleton.files(name)  # the name checked first
+    if name in PUZZLES:
+        raise InputError(f"{name!r} is a puzzle already: pearls new needs a name of its own")
     folder = Path(where if where is not None else name)
     written = skeleton.write(name, folder)
-    _lines([*map(str, written), f"next: pip install ./{folder} && pearls check {name}"], out)
+    after = f"next: pip install -e {_installable(folder)} && pearls check {name}"
+    _lines([*map(str, written), after], out)
     return 0
+
+
+def _installable(folder: Path) -> str:
+    """How pip is given a folder from here: ``./tally``, ``../tally`` or ``/abs/tally``,
+    quoted for a shell where it needs to be.
+
+    >>> _installable(Path("tally")), _installable(Path("/tmp/my tally"))
+    ('./tally', "'/tmp/my tally'")
+    """
+    local = folder.is_absolute() or folder.parts[:1] == ("..",)
+    return shlex.quote(str(folder) if local else f"./{folder}")
 
 
 def _task(args: _Args) -> Task:
