@@ -34,7 +34,7 @@ def test_a_cheap_puzzle_keeps_every_law(name: str, capsys: pytest.CaptureFixture
     code, lines = checked(name, capsys)
     assert code == 0
     assert len(lines) == len(LAWS) >= 8
-    assert all(line.startswith("held    ") for line in lines)
+    assert all(line.startswith(("held    ", "n/a     ")) for line in lines)
 
 
 @pytest.mark.slow
@@ -63,7 +63,37 @@ def test_the_verdicts_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     found = json.loads("\n".join(lines))
     assert (code, found["puzzle"], found["held"]) == (0, "graph", True)
     assert [law["law"] for law in found["laws"]] == [law.name for law in LAWS]
-    assert all(law["held"] and law["broken"] is None for law in found["laws"])
+    assert all(
+        law["held"] is (law["applies"] or None) and not law["broken"] for law in found["laws"]
+    )
+
+
+def test_a_law_that_does_not_apply_is_said_so_not_held(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = checked("graph", capsys)
+    moot = {line.split()[1].rstrip(":"): line for line in lines if line.startswith("n/a")}
+    assert code == 0 and set(moot) == {"ranked", "every-solution"}
+    assert (
+        moot["ranked"] == "n/a     ranked: does not apply: no example's problem has a perfect hash"
+    )
+    code, lines = checked("graph", capsys, "--json")
+    ranked = json.loads("\n".join(lines))["laws"][-1]
+    assert (ranked["law"], ranked["applies"], ranked["held"]) == ("ranked", False, None)
+    code, lines = checked("hanoi", capsys)
+    assert not any(line.startswith("n/a     ranked") for line in lines)
+
+
+def test_check_takes_the_limits_solve_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "hanoi", "--timeout", "0.1"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("pearls: stopped at the time limit of 0.1 s (")
+    assert err.endswith("; --timeout sets this limit\n") and err.count("\n") == 1
+    assert main(["check", "hanoi", "--timeout", "0.1", "--json"]) == 3
+    assert json.loads(capsys.readouterr().out)["limit"] == "time"
+    assert main(["check", "hanoi", "--timeout", "soon"]) == 2
+    assert "--timeout must be a finite number" in capsys.readouterr().err
+    assert main(["check", "graph", "--max-states", "1"]) == 1
+    assert "stopped at the limit of 1 states expanded" in capsys.readouterr().out
+    assert main(["check", "graph", "--max-memory", "lots"]) == 2
 
 
 def test_an_unknown_puzzle_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:

@@ -296,3 +296,18 @@ def test_the_alarm_is_let_go_after_a_plugins_work(
     time.sleep(0.3)
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     assert signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None)
+
+
+@pytest.mark.parametrize("hung", [hangs, spins])
+def test_check_stops_a_hanging_plugin_at_its_time_limit(
+    hung: Callable[..., NoReturn], monkeypatch: pytest.MonkeyPatch, capsys: Capture
+) -> None:
+    installed(monkeypatch, [plugin("slow", hung)])
+    began = time.monotonic()
+    code, out, err = run(capsys, "check", "slow", "--timeout", "0.5")
+    assert time.monotonic() - began < 2
+    assert (code, out.splitlines()[0][:5], len(err)) == (3, "held ", 1)
+    assert err[0] == (
+        "pearls: stopped at the time limit of 0.5 s (0 states expanded in 0.50 s); "
+        "--timeout sets this limit"
+    )

@@ -56,6 +56,7 @@ import json
 import os
 import shlex
 import sys
+import time
 from collections.abc import Generator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from importlib.metadata import PackageNotFoundError, version
@@ -103,9 +104,10 @@ from pearls.render import listing_json, listing_text, record_text
 from pearls.rules import Entry
 from pearls.tracing import LIMIT
 
-__all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
+__all__ = ["CHECK_TIMEOUT", "MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
 PROGRESS_EVERY = 0.2  # seconds between progress lines on a terminal
+CHECK_TIMEOUT = 300.0  # the default bound on the seconds of a whole check (knight's takes 30)
 
 _LIMITS = {"states": "--max-states", "time": "--timeout", "memory": "--max-memory"}
 _EXIT = MappingProxyType(
@@ -246,10 +248,27 @@ def _add_check(commands: _Commands, names: list[str]) -> None:
     sub = commands.add_parser(
         "check",
         help="hold a puzzle to every law (its methods, text form, rules, analysis)",
-        epilog="exit codes: 0 every law holds, 1 a law is broken, 2 bad input",
+        epilog="exit codes: 0 every law holds (or does not apply), 1 a law is broken, "
+        "2 bad input, 3 a limit stopped the check",
     )
     sub.add_argument("puzzle", choices=names, metavar="PUZZLE", help="a puzzle's name")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_argument(
+        "--max-states",
+        metavar="N",
+        help=f"each search expands N states at most ({MAX_STATES:,}); a law whose search "
+        "needs more is broken",
+    )
+    sub.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        help=f"stop the whole check after SECONDS ({CHECK_TIMEOUT:g})",
+    )
+    sub.add_argument(
+        "--max-memory",
+        metavar="SIZE",
+        help="stop when the check holds more memory than SIZE, e.g. 2G (half the machine's)",
+    )
 
 
 def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) -> None:
@@ -433,7 +452,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         _lines([json.dumps(listing)] if args.json else listing_text(PUZZLES.values()), out)
         return 0
     if args.command == "check":
-        return _check(ENTRIES[args.puzzle], args.json, out)
+        return _check(ENTRIES[args.puzzle], args, out, err)
     if args.command == "new":
         return _new(args.name, args.dir, out)
     d = PUZZLES[args.puzzle]
@@ -443,20 +462,65 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
     return _answer(request, args, out, err)
 
 
-def _check(entry: Entry, as_json: bool, out: TextIO) -> int:
+def _check(entry: Entry, args: _Args, out: TextIO, err: TextIO) -> int:
     """Every law's verdict on the puzzle, one line each as it is reached (or one JSON
-    object at the end); 0 when every law holds, 1 when one is broken."""
-    trial = Trial(entry)
+    object at the end); 0 when every law holds (or does not apply), 1 when one is
+    broken, 3 when a limit stops the trial: the time limit bounds the whole of it, the
+    states each search, the memory the process (as ``solve``'s do)."""
+    seconds = CHECK_TIMEOUT if args.timeout is None else values.timeout(args.timeout)
+    held_to = args.limits().max_memory
+    bound = None if held_to is None else values.max_memory(held_to)
+    states = MAX_STATES if args.max_states is None else values.max_states(args.max_states)
+    trial = Trial(entry, max_states=states, deadline=time.monotonic() + seconds)
     verdicts: list[Verdict] = []
-    for law in LAWS:
-        verdicts.append(law(trial))
-        if not as_json:
-            _lines([verdicts[-1].line], out)
+    try:
+        with (
+            watched(seconds, _time_said(seconds), "", not built_in(entry.name)) as alarm,
+            memory.limited(bound),
+        ):
+            for law in LAWS:
+                with alarm:
+                    verdicts.append(law(trial))
+                if not args.json:
+                    _lines([verdicts[-1].line], out)
+    except (LimitReached, Overdue, MemoryError) as e:
+        return _trial_stopped(entry.name, e, seconds, bound, args.json, out, err)
     held = all(v.held for v in verdicts)
-    if as_json:
+    if args.json:
         laws = [v.json for v in verdicts]
         _lines([json.dumps({"puzzle": entry.name, "held": held, "laws": laws})], out)
     return 0 if held else 1
+
+
+def _time_said(seconds: float) -> str:
+    """The line of the time limit reached where nothing was counted."""
+    return f"{LimitReached('time', 0, seconds, seconds)}; {_LIMITS['time']} sets this limit"
+
+
+def _trial_stopped(
+    name: str,
+    stopped: BaseException,
+    seconds: float,
+    bound: int | None,
+    as_json: bool,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """Say the limit that stopped a trial of the laws, in one line (and one JSON object
+    under ``--json``); the exit code of a limit."""
+    match stopped:
+        case LimitReached(limit="time"):  # by the time left to one search: the trial's
+            reached = LimitReached("time", stopped.expanded, stopped.seconds, seconds)
+        case LimitReached():
+            reached = stopped
+        case MemoryError():
+            reached = LimitReached("memory", 0, 0.0, bound)
+        case _:
+            reached = LimitReached("time", 0, seconds, seconds)
+    if as_json:
+        _lines([json.dumps(render.limit_json(name, None, reached))], out)
+    _say(err, f"{reached}; {_LIMITS[reached.limit]} sets this limit")
+    return _EXIT["limit"]
 
 
 def _add_new(commands: _Commands) -> None:
