@@ -56,6 +56,7 @@ from pearls.analysis import PerfectHash, levels
 from pearls.description import JSON, Description, Problem, Solution, Solvable, Survey
 from pearls.errors import LimitReached
 from pearls.frontend import MAX_STATES
+from pearls.guard import Fault, Guarded
 from pearls.limits import Meter
 from pearls.rules import Entry, Posed, Step, compared, made
 from pearls.types import M, Puzzle, S
@@ -101,6 +102,7 @@ class Trial:
     seed: int = 0
     max_states: int | None = MAX_STATES  # the states a search here expands at most
     deadline: float | None = None  # the time.monotonic() by which every search stops
+    guarded: bool = False  # whether its searches hold the puzzle's code to its types (a plugin's)
     _solutions: dict[tuple[str, str], Solution] = field(
         default_factory=dict[tuple[str, str], Solution], repr=False
     )
@@ -126,9 +128,11 @@ class Trial:
 
     def meter(self, max_states: int | None = None, max_memory: int | None = None) -> Meter:
         """A meter for one search: the trial's bound on states (or ``max_states``), the
-        time left before its deadline, and ``max_memory``."""
+        time left before its deadline, and ``max_memory``; guarded where the trial is
+        (:class:`~pearls.guard.Guarded`)."""
         left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
-        return Meter(max_states or self.max_states, left, max_memory=max_memory)
+        metered = Guarded if self.guarded else Meter
+        return metered(max_states or self.max_states, left, max_memory=max_memory)
 
     def problem(self, example: str) -> Problem[Hashable, object]:
         """The problem ``example`` poses."""
@@ -211,7 +215,7 @@ class Law:
         stop the trial (raised again)."""
         try:
             self.judge(trial)
-        except Broken as e:
+        except (Broken, Fault) as e:
             return Verdict(self.name, self.says, str(e))
         except Moot as e:
             return Verdict(self.name, self.says, moot=str(e))

@@ -12,6 +12,7 @@ import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NoReturn
 
 import pytest
@@ -311,3 +312,38 @@ def test_check_stops_a_hanging_plugin_at_its_time_limit(
         "pearls: stopped at the time limit of 0.5 s (0 states expanded in 0.50 s); "
         "--timeout sets this limit"
     )
+
+
+def test_a_batch_stops_a_hanging_plugin_on_each_board(
+    monkeypatch: pytest.MonkeyPatch, capsys: Capture, tmp_path: Path
+) -> None:
+    installed(monkeypatch, [plugin("slow", hangs)])
+    boards = tmp_path / "boards.txt"
+    boards.write_text("3\n0\n3\n", encoding="utf-8")
+    code, out, err = run(capsys, "solve", "slow", "--batch", str(boards), "--timeout", "0.3")
+    lines = out.splitlines()
+    assert (code, err, len(lines)) == (3, [], 3)
+    assert "stopped at the time limit of 0.3 s" in lines[1]
+    assert "stopped" not in lines[0] + lines[2]
+
+
+def test_check_says_a_plugins_fault_as_the_law_it_breaks(
+    monkeypatch: pytest.MonkeyPatch, capsys: Capture
+) -> None:
+    installed(monkeypatch, [plugin("lost", lambda n: None)])
+    code, out, _ = run(capsys, "check", "lost")
+    broken = [line for line in out.splitlines() if line.startswith("BROKEN")]
+    assert code == 1
+    assert broken[0] == "BROKEN  every-method: its moves returned None, not a sequence of moves"
+
+
+def test_a_broken_plugin_asked_for_by_name_is_said_then_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: Capture
+) -> None:
+    installed(monkeypatch, [Point("bare", lambda: entry(None))])
+    code, out, err = run(capsys, "solve", "bare")
+    assert (code, out, len(err)) == (2, "", 2)
+    assert err[0].startswith(
+        "pearls: warning: puzzle plugin 'bare' (pearls_bare:ENTRY) is left out"
+    )
+    assert err[1].startswith("pearls: bad arguments: argument PUZZLE: invalid choice: 'bare'")

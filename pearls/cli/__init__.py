@@ -471,11 +471,12 @@ def _check(entry: Entry, args: _Args, out: TextIO, err: TextIO) -> int:
     held_to = args.limits().max_memory
     bound = None if held_to is None else values.max_memory(held_to)
     states = MAX_STATES if args.max_states is None else values.max_states(args.max_states)
-    trial = Trial(entry, max_states=states, deadline=time.monotonic() + seconds)
+    plugin = not built_in(entry.name)
+    trial = Trial(entry, max_states=states, deadline=time.monotonic() + seconds, guarded=plugin)
     verdicts: list[Verdict] = []
     try:
         with (
-            watched(seconds, _time_said(seconds), "", not built_in(entry.name)) as alarm,
+            watched(seconds, _time_said(seconds), "", plugin) as alarm,
             memory.limited(bound),
         ):
             for law in LAWS:
@@ -592,8 +593,7 @@ def _answer(request: Request, args: _Args, out: TextIO, err: TextIO) -> int:
     of the outcomes'.  A plugin's code is watched by an alarm (:mod:`pearls.cli.alarm`)
     while it runs, which stops it at the time limit wherever it hangs."""
     seconds = _seconds(request)
-    stopped = LimitReached("time", 0, seconds, seconds)
-    said = f"{stopped}; {_LIMITS['time']} sets this limit"
+    stopped, said = LimitReached("time", 0, seconds, seconds), _time_said(seconds)
     printed = json.dumps(render.limit_json(request.puzzle, None, stopped)) if args.json else ""
     with watched(seconds, said, printed, not built_in(request.puzzle)) as alarm:
         try:
@@ -730,9 +730,7 @@ def _batch(d: Description, args: _Args, out: TextIO, err: TextIO, stdin: TextIO 
         return _refuse(err, asked.line)
     worst = 0
     for record in d.records(reading.batch_lines(args.batch, stdin)):
-        with _progress(_label(asked), err) as progress:
-            board = asked.on(Board(record.text))
-            (outcome,) = frontend.answer(board, progress, PROGRESS_EVERY, memory.limited)
+        outcome = _board_answered(asked.on(Board(record.text)), err)
         fields: dict[str, JSON] = dict(record.fields)
         match outcome:
             case Refused() | Stopped():
@@ -742,6 +740,24 @@ def _batch(d: Description, args: _Args, out: TextIO, err: TextIO, stdin: TextIO 
         worst = max(worst, _code(outcome))
         _lines([json.dumps(fields) if args.json else record_text(fields)], out)
     return worst
+
+
+def _board_answered(board: Reading, err: TextIO) -> Outcome:
+    """The one outcome of a batch's board, with progress on a terminal; a plugin's code
+    watched by an alarm while it runs, as for one board."""
+    seconds, plugin = board.timeout, not built_in(board.description.name)
+    try:
+        with (
+            _progress(_label(board), err) as progress,
+            watched(seconds, _time_said(seconds), "", plugin) as alarm,
+        ):
+            answered = frontend.answer(board, progress, PROGRESS_EVERY, memory.limited)
+            (outcome,) = alarm.each(answered)
+    except Overdue:  # the alarm rang as the outcome was handed back
+        outcome = Stopped(
+            board.description.name, board.method, LimitReached("time", 0, seconds, seconds)
+        )
+    return outcome
 
 
 @contextmanager
