@@ -9,6 +9,8 @@ The plugins are throwaway ones, registered by entry points faked in the registry
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,13 +21,15 @@ import pytest
 
 from pearls import cli, frontend, methods, registry
 from pearls.cli import main
+from pearls.cli.alarm import GRACE
 from pearls.description import Description, Problem, Settings
 from pearls.guard import Fault, Guarded, faulted, vet
 from pearls.registry import BUILT_IN, GROUP
 from pearls.rules import Entry
-from pearls.types import Puzzle
+from pearls.types import Planner, Puzzle
 
 Capture = pytest.CaptureFixture[str]
+ROOT = Path(__file__).resolve().parent.parent
 Moves = Callable[[int], object]
 
 
@@ -347,3 +351,51 @@ def test_a_broken_plugin_asked_for_by_name_is_said_then_refused(
         "pearls: warning: puzzle plugin 'bare' (pearls_bare:ENTRY) is left out"
     )
     assert err[1].startswith("pearls: bad arguments: argument PUZZLE: invalid choice: 'bare'")
+
+
+STUBBORN = """
+import sys, time
+sys.path.insert(0, "tests")
+import pytest, test_guard as g
+from pearls.cli import main
+
+def stubborn(n):
+    while True:
+        try:
+            time.sleep(60)
+        except BaseException:  # the alarm's exception too
+            pass
+
+g.installed(pytest.MonkeyPatch(), [g.plugin("stubborn", stubborn)])
+sys.exit(main(["solve", "stubborn", "--board", "0", "--timeout", "0.3", "--json"]))
+"""
+
+
+def test_a_plugin_that_swallows_the_alarm_is_ended_by_the_watchdog() -> None:
+    began = time.monotonic()
+    ran = [sys.executable, "-c", STUBBORN]
+    done = subprocess.run(ran, capture_output=True, text=True, timeout=30, cwd=ROOT, check=False)
+    assert time.monotonic() - began < 0.3 + GRACE + 5
+    assert done.returncode == 3
+    assert json.loads(done.stdout) == {
+        "puzzle": "stubborn",
+        "limit": "time",
+        "bound": 0.3,
+        "stats": {"expanded": 0, "seconds": 0.3},
+    }
+    assert done.stderr == (
+        "pearls: stopped at the time limit of 0.3 s (0 states expanded in 0.30 s); "
+        "--timeout sets this limit\n"
+    )
+
+
+def test_a_guarded_planner_and_heuristic_are_held_to_their_types() -> None:
+    meter = Guarded()
+    count = problem().puzzle
+    planner = Planner(count, lambda n: None, lambda n, ms: [])  # type: ignore[arg-type, return-value]  # a plugin's goalmoves
+    with pytest.raises(Fault, match="its goalmoves returned None, not a sequence of moves"):
+        meter.watch_planner(planner).goalmoves(0)
+    with pytest.raises(Fault, match="its heuristic returned a str, not a whole number"):
+        meter.heuristic(lambda n: "far")(0)  # type: ignore[arg-type, return-value]  # a plugin's heuristic
+    with pytest.raises(Fault, match="its solved raised ZeroDivisionError"):
+        meter.watch(Puzzle(count.moves, count.move, lambda n: 1 // 0 == 0)).solved(0)
