@@ -34,7 +34,7 @@ from pearls.description import Problem, Solvable
 from pearls.limits import Meter
 from pearls.types import M, Planner, Puzzle, S
 
-__all__ = ["Fault", "Guarded", "Overdue", "faulted", "vet"]
+__all__ = ["Fault", "Guarded", "Overdue", "faulted", "kind", "said", "vet"]
 
 _SAID = 300  # characters of a plugin's own message said at most
 
@@ -54,23 +54,31 @@ class Fault(Exception):
     e.g. ``its moves returned None, not a sequence of moves``."""
 
 
-def _kind(value: object) -> str:
-    """What a value is, for a message: ``None``, or its type's name with an article."""
+def kind(value: object) -> str:
+    """What a value is, for a message: ``None``, or its type's name with an article.
+
+    >>> kind(None), kind(3), kind([])
+    ('None', 'an int', 'a list')
+    """
     if value is None:
         return "None"
     name = type(value).__name__
     return f"{'an' if name[:1] in 'aeiou' else 'a'} {name}"
 
 
-def _said(error: BaseException) -> str:
-    """An exception in one line, cut short: ``KeyError: 3``."""
+def said(error: BaseException) -> str:
+    """An exception in one line, cut short.
+
+    >>> said(KeyError(3)), said(SystemExit())
+    ('KeyError: 3', 'SystemExit')
+    """
     text = " ".join(f"{type(error).__name__}: {error}".split()).removesuffix(":")
     return text if len(text) <= _SAID else text[: _SAID - 3] + "..."
 
 
 def _raised(function: str, error: Exception) -> Fault:
     """The fault of a function that raised ``error``."""
-    return Fault(f"its {function} raised {_said(error)}")
+    return Fault(f"its {function} raised {said(error)}")
 
 
 def _hashable(state: object, function: str, gave: str) -> None:
@@ -79,7 +87,7 @@ def _hashable(state: object, function: str, gave: str) -> None:
         hash(state)
     except TypeError:
         raise Fault(
-            f"its {function} {gave} {_kind(state)}, which is not hashable: a state must "
+            f"its {function} {gave} {kind(state)}, which is not hashable: a state must "
             "be (a tuple, not a list; a frozenset, not a set)"
         ) from None
 
@@ -94,7 +102,7 @@ def vet(problem: Solvable) -> None:
     pearls.guard.Fault: its parse returned an int, not a pearls.description.Problem
     """
     if not _is_problem(problem):
-        raise Fault(f"its parse returned {_kind(problem)}, not a pearls.description.Problem")
+        raise Fault(f"its parse returned {kind(problem)}, not a pearls.description.Problem")
     _hashable(problem.start, "parse", "gave a start that is")
 
 
@@ -122,7 +130,7 @@ def _moves(
         except Exception as e:  # whatever a plugin's function raises is its fault
             raise _raised(function, e) from e
         if not _is_sequence(ms):
-            raise Fault(f"its {function} returned {_kind(ms)}, not a sequence of moves")
+            raise Fault(f"its {function} returned {kind(ms)}, not a sequence of moves")
         return ms
 
     return vetted
@@ -160,8 +168,8 @@ def _called(function: str, f: Callable[[S], Hashable]) -> Callable[[S], Hashable
 
 def _solved(solved: Callable[[S], bool]) -> Callable[[S], bool]:
     """``solved``, whatever it raises said as its fault."""
-    said = _called("solved", solved)
-    return lambda q: bool(said(q))
+    called = _called("solved", solved)
+    return lambda q: bool(called(q))
 
 
 def _vetted(puzzle: Puzzle[S, M]) -> Puzzle[S, M]:
@@ -187,12 +195,12 @@ class Guarded(Meter):
 
     def heuristic(self, h: Callable[[S], int]) -> Callable[[S], int]:
         """The heuristic, whatever it raises said as its fault."""
-        said = _called("heuristic", h)
+        called = _called("heuristic", h)
 
         def vetted(q: S) -> int:
-            value = said(q)
+            value = called(q)
             if not isinstance(value, int):
-                raise Fault(f"its heuristic returned {_kind(value)}, not a whole number")
+                raise Fault(f"its heuristic returned {kind(value)}, not a whole number")
             return value
 
         return super().heuristic(vetted)
@@ -205,5 +213,5 @@ def faulted(name: str, error: BaseException) -> str:
     >>> faulted("tally", KeyError(3))
     "puzzle plugin 'tally' failed: KeyError: 3; run 'pearls check tally'"
     """
-    said = str(error) if isinstance(error, Fault) else _said(error)
-    return f"puzzle plugin {name!r} failed: {said}; run 'pearls check {name}'"
+    why = str(error) if isinstance(error, Fault) else said(error)
+    return f"puzzle plugin {name!r} failed: {why}; run 'pearls check {name}'"

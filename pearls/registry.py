@@ -41,7 +41,7 @@ from importlib.metadata import entry_points
 from typing import Protocol, TypeGuard
 
 from pearls.description import COMMANDS, Description, Offered, Option
-from pearls.guard import vet
+from pearls.guard import kind, said, vet
 from pearls.puzzles import (
     graph,
     pandigital,
@@ -85,7 +85,6 @@ __all__ = [
 GROUP = "pearls.puzzles"  # the entry-point group other packages register puzzles in
 LOAD_SECONDS = 10.0  # the longest a plugin's import and the reading of its description take
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")  # a puzzle's or an option's name, e.g. "jugs", "discs"
-_SAID = 300  # characters of a plugin's own message said at most
 _TAKEN = "its name is taken by another puzzle"
 
 BUILT_IN: tuple[Entry, ...] = (
@@ -126,21 +125,10 @@ class Point(Protocol):
 # --- one plugin, loaded apart -----------------------------------------------------------------
 
 
-def _kind(value: object) -> str:
-    """What a value is, for a message: its type's name."""
-    return type(value).__name__
-
-
-def _said(error: BaseException) -> str:
-    """An exception in one line, cut short: ``RuntimeError: boom``."""
-    text = " ".join(f"{_kind(error)}: {error}".split()).removesuffix(":")
-    return text if len(text) <= _SAID else text[: _SAID - 3] + "..."
-
-
-def _is(value: object, kind: type) -> bool:
-    """Whether ``value`` is of ``kind``, whatever its declared type: a plugin's values
-    are read as what they are."""
-    return isinstance(value, kind)
+def _is(value: object, of: type) -> bool:
+    """Whether ``value`` is of the type ``of``, whatever its declared type: a plugin's
+    values are read as what they are."""
+    return isinstance(value, of)
 
 
 def _text(value: object) -> bool:
@@ -166,7 +154,7 @@ def _is_option(value: object) -> TypeGuard[Option[object]]:
 def _option_fault(o: object) -> str | None:
     """What keeps ``o`` from being an option a front end can offer, if anything."""
     if not _is_option(o):
-        return f"an option is a {_kind(o)}, not a pearls.description.Option"
+        return f"an option is {kind(o)}, not a pearls.description.Option"
     option = o
     texts: list[object] = [option.help, option.default_text, option.metavar]
     commands: list[object] = list(option.commands)
@@ -207,7 +195,7 @@ def _methods_fault(d: Description) -> str | None:
         vet(problem)
         methods, drawable = problem.offered, problem.drawable
     except BaseException as e:  # a plugin's parse may fail any way at all
-        return f"its default example does not parse: {_said(e)}"
+        return f"its default example does not parse: {said(e)}"
     vars(d).update(methods=methods, drawable=drawable)
     if not methods:
         return "its default example's problem offers no method"
@@ -221,7 +209,7 @@ def _description_fault(d: object, name: str) -> str | None:
     """What keeps ``d`` from being the sound description of the puzzle ``name``, if
     anything: every value a front end reads of it, read once here."""
     if not isinstance(d, Description):
-        return f"its entry holds no pearls.description.Description but a {_kind(d)}"
+        return f"its entry holds no pearls.description.Description but {kind(d)}"
     if d.name != name:
         return f"it names the puzzle {d.name!r}: an entry point's name is its puzzle's"
     options: object = d.options
@@ -235,9 +223,9 @@ def _entry(point: Point) -> Entry | str:
     try:
         entry = point.load()
     except BaseException as e:  # a plugin's import may fail any way at all
-        return f"its import failed: {_said(e)}"
+        return f"its import failed: {said(e)}"
     if not isinstance(entry, Entry):
-        return f"it is not a pearls.rules.Entry but a {_kind(entry)}"
+        return f"it is not a pearls.rules.Entry but {kind(entry)}"
     fault = _description_fault(entry.description, point.name)
     return entry if fault is None else fault
 
@@ -256,7 +244,7 @@ class _Loader(threading.Thread):
         try:
             self.found = _entry(self.point)
         except BaseException as e:  # whatever escapes the checks themselves
-            self.found = f"its import failed: {_said(e)}"
+            self.found = f"its import failed: {said(e)}"
 
 
 class _Abandoned(BaseException):

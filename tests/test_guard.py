@@ -136,7 +136,7 @@ BROKEN = {  # a plugin left out, and the end of the line that says why
     ),
     "hanging": (lambda: entry(described("hanging", hangs)), "took over 0.5 s"),
     "empty": (lambda: entry(described("empty", examples={})), "it has no examples"),
-    "bare": (lambda: entry(None), "holds no pearls.description.Description but a NoneType"),
+    "bare": (lambda: entry(None), "holds no pearls.description.Description but None"),
     "exiting": (raises(SystemExit(1)), "its import failed: SystemExit: 1"),
     "interrupting": (raises(KeyboardInterrupt()), "its import failed: KeyboardInterrupt"),
     "sleeping": (lambda: hangs(), "took over 0.5 s"),
