@@ -220,7 +220,7 @@ class Law:
         except Moot as e:
             return Verdict(self.name, self.says, moot=str(e))
         except LimitReached as e:
-            if e.limit != "states":
+            if e.limit == "time":
                 raise
             return Verdict(self.name, self.says, f"raised {type(e).__name__}: {e}")
         except MemoryError:
@@ -514,7 +514,7 @@ def _survey(trial: Trial, example: str, from_goals: bool | None) -> Survey | Non
             from_goals=from_goals,
         )
     except LimitReached as e:
-        if e.limit != "states":
+        if e.limit == "time":
             raise
         return None
 
