@@ -12,6 +12,8 @@ name, only the registry (:mod:`pearls.registry`).
     pearls generate PUZZLE [--seed N] [--count K] [--json] [--OPTION VALUE ...]
                            [--max-states N] [--timeout SECONDS] [--max-memory SIZE]
     pearls list [--json]
+    pearls check PUZZLE [--json] [--max-states N] [--timeout SECONDS] [--max-memory SIZE]
+    pearls new NAME [--dir DIR]
     pearls --version
 
 ``--board`` takes the board's text itself, the path of a file holding it, or ``-`` for
@@ -43,6 +45,11 @@ memory is its depth, which time alone bounds), ``--timeout`` (seconds),
 of a board's text or a batch's line (1 MiB).  Every value is handed to the front end
 (:mod:`pearls.frontend`) as it was given, a text, and read there by the one rule the
 browser's values are read by.
+
+A puzzle from another package (a plugin) is loaded only where the command names it or
+lists every puzzle; one that is broken is left out with one line on stderr.  Its code is
+held to its types (a fault is one line, exit 2) and watched by an alarm while it runs,
+so that code of its that hangs stops at ``--timeout`` (:mod:`pearls.cli.alarm`).
 
 Exit codes: 0 solved (or analysed), 1 no solution exists, 2 bad input (one line on
 stderr, never a traceback), 3 a limit stopped the work, 130 interrupted, 141 output
