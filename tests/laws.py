@@ -12,7 +12,7 @@ a fraction of one; the knight's tour on its three smaller examples (:data:`FEWER
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Hashable, Iterable, Set
+from collections.abc import Callable, Hashable, Iterable, Mapping, Set
 from dataclasses import replace
 from functools import cache
 
@@ -24,7 +24,7 @@ from pearls.description import Description, Problem, Solution
 from pearls.frontend import MAX_STATES
 from pearls.laws import SURVEY_STATES, Trial, Verdict, replay
 from pearls.limits import Meter
-from pearls.registry import ENTRIES, PUZZLES
+from pearls.registry import BUILT_IN, ENTRIES, PUZZLES
 from pearls.rules import Entry
 
 FUZZ = os.environ.get("HYPOTHESIS_PROFILE") == "fuzz"
@@ -42,6 +42,8 @@ NEARER = {} if FUZZ else {"flipstar": 14, "eight": 16}
 # 8x8 boards are left to make fuzz (each law there surveys 30,000 partial tours and lists
 # a hundred tours of each, nine tenths of the knight's laws' time)
 FEWER = {} if FUZZ else {"knight": ("problem-a", "5x5", "4x4")}
+# the puzzles the project documents: the registry's less any plugin installed beside it
+DOCUMENTED: Mapping[str, Description] = {e.name: e.description for e in BUILT_IN}
 
 
 def nearer(entry: Entry, moves: int) -> Entry:
@@ -95,12 +97,14 @@ def solved(name: str, method: str, example: str) -> Solution:
 
 
 def every_pair(
-    pairs: Callable[[Description], Iterable[str]], slow: Set[tuple[str, str]] = frozenset()
+    pairs: Callable[[Description], Iterable[str]],
+    slow: Set[tuple[str, str]] = frozenset(),
+    among: Mapping[str, Description] = PUZZLES,
 ) -> list[object]:
-    """``(puzzle, x)`` for each registered puzzle and each ``x`` of ``pairs``, named;
-    those in ``slow`` marked slow (left to ``make fuzz``)."""
+    """``(puzzle, x)`` for each puzzle ``among`` the registered ones and each ``x`` of
+    ``pairs``, named; those in ``slow`` marked slow (left to ``make fuzz``)."""
     return [
         pytest.param(name, x, id=f"{name}-{x}", marks=[pytest.mark.slow] * ((name, x) in slow))
-        for name, d in PUZZLES.items()
+        for name, d in among.items()
         for x in pairs(d)
     ]
