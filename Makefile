@@ -80,8 +80,8 @@ typecheck-wheel: $(STAMP) wheel
 
 # The release as PyPI gets it: `python -m build` makes the sdist and, from it, the wheel;
 # twine's strict check passes both; the wheel built from the sdist is byte for byte the one
-# built from the tree (both dated by the last commit); and a fresh venv that installs the
-# sdist alone passes tests/smoke_release.py. About a minute, mostly pip.
+# built from the tree (both dated by the last commit); the sdist carries CHANGELOG.md; and
+# a fresh venv that installs the sdist alone passes tests/smoke_release.py. About a minute, mostly pip.
 RELEASE := build/release
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 EPOCH   := $(shell git log -1 --format=%ct 2>/dev/null || echo 315532800)
@@ -92,6 +92,7 @@ release-check: $(STAMP)
 	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --outdir $(RELEASE) . >/dev/null
 	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --wheel --outdir $(RELEASE)/tree . >/dev/null
 	$(BIN)/twine check --strict $(RELEASE)/*.tar.gz $(RELEASE)/*.whl
+	tar -tzf $(RELEASE)/functional_pearls-$(VERSION).tar.gz | grep -qx 'functional_pearls-$(VERSION)/CHANGELOG.md'
 	cmp $(RELEASE)/functional_pearls-$(VERSION)-py3-none-any.whl \
 		$(RELEASE)/tree/functional_pearls-$(VERSION)-py3-none-any.whl
 	$(PYTHON) -m venv $(RELEASE)/venv
