@@ -51,11 +51,11 @@ class Alarm:
 
     def __init__(self, seconds: float, said: str, printed: str = "", watched: bool = True) -> None:
         self.seconds = seconds
-        self.deadline = time.monotonic() + seconds
+        self.deadline: float = time.monotonic() + seconds
         self.watched = watched
         self.said = said
         self.printed = printed
-        self.done = threading.Event()
+        self.done: threading.Event = threading.Event()
         self._before: Handler = None  # the handler of SIGALRM while the alarm is clear
 
     def each(self, items: Iterator[T]) -> Iterator[T]:
