@@ -942,6 +942,11 @@ class Played:
             "refused": t.refused,
         }
 
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`): the position, then the line."""
+        t = self.turn
+        return notebook.drawing_html(t.drawing, t.picture) + notebook.lines_html([self.line])
+
 
 @dataclass(frozen=True)
 class Advised:
@@ -985,6 +990,10 @@ class Advised:
             "stats": {"expanded": self.stats.expanded, "seconds": seconds},
         }
 
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.lines_html(self.lines)
+
 
 @dataclass(frozen=True)
 class Picked:
@@ -1019,6 +1028,10 @@ class Picked:
             "distance": self.distance,
             "positions": self.positions,
         }
+
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.lines_html(self.lines)
 
 
 PLAYING: tuple[type[Report], ...] = (Played, Advised, Picked)  # the outcomes of a game's requests

@@ -204,3 +204,12 @@ def test_the_catalogue_says_what_a_game_of_each_puzzle_offers() -> None:
     offers = {e["name"]: e["play"] for e in listed if isinstance(e, dict)}
     assert offers["rushhour"] == {"advice": "bfs", "measurable": True, "generates": True}
     assert offers["eight"] == {"advice": "astar", "measurable": False, "generates": True}
+
+
+def test_a_games_outcomes_show_themselves_in_a_notebook() -> None:
+    seen = turn(Request("hanoi", source=Game(moves="AB")))
+    assert seen._repr_html_().startswith("<svg")
+    advised = advise(Request("hanoi", source=Game(moves="AB")))
+    assert "moves left" in advised._repr_html_()
+    picked = pick(Request("hanoi"), 3)
+    assert "3 moves from solved" in picked._repr_html_()
