@@ -24,7 +24,8 @@ any that is not for 127.0.0.1 is a problem.  The checks:
   moves" and "solved in 18 moves" (Table 18.1), the fewest possible, each move replayed
   by CPython; Undo takes one back, and the game's link (``#pg-link``) opened in a new
   page, and the page reloaded, show the same position; Redo solves it again; a link
-  whose last move is hand-edited to an illegal one says CPython's one line;
+  whose last move is hand-edited to an illegal one says CPython's one line; clicking the
+  drawing plays the move meant (p2: either end of car C moves it that way, car E down);
 - a long search shows live progress, the page answers while it runs, Stop ends it, and
   the next search runs;
 - on each docs page with a ``pycon`` block, Run on its first block shows, for every
@@ -480,6 +481,33 @@ def check_play(check: Check, context: BrowserContext) -> None:
         check.expect(said.startswith(f"solved in {fewest}"), f"{where}: Redo gave {said!r}")
         page.close()
         check_illegal(check, context, link)
+    check_clicks(check, context)
+
+
+def vehicle_end(page: Page, name: str, end: str) -> None:
+    """Click the ``end`` (left or right) of the vehicle ``name`` in the game's drawing."""
+    shape = page.locator("#pg-game-board g.vehicle", has=page.locator(f"text=/^{name}$/"))
+    shape.scroll_into_view_if_needed()
+    box = shape.locator("rect").bounding_box()
+    if box is None:
+        raise LookupError(f"no vehicle {name} drawn")
+    x = box["x"] + 6 if end == "left" else box["x"] + box["width"] - 6
+    page.mouse.click(x, box["y"] + box["height"] / 2)
+    game_ready(page)
+
+
+def check_clicks(check: Check, context: BrowserContext) -> None:
+    """Clicking the drawing of p2: car C's left end, then its right end, then its left
+    end move it that way (C-1, C+1, C-1); car E (one way free) moves down (E+1)."""
+    page = context.new_page()
+    page.goto(f"{check.base}/playground/?puzzle=rushhour&example=p2&play=1")
+    game_ready(page)
+    for name, end in (("C", "left"), ("C", "right"), ("C", "left"), ("E", "left")):
+        vehicle_end(page, name, end)
+    moves = played_moves(page.get_attribute("#pg-link", "href") or "")
+    want = ["C-1", "C+1", "C-1", "E+1"]
+    check.expect(moves == want, f"clicking the drawing played {moves}, not {want}")
+    page.close()
 
 
 def check_illegal(check: Check, context: BrowserContext, link: str) -> None:

@@ -672,6 +672,78 @@
       drawOwn();
     }
 
+    // Clicking the drawing: the move meant is found by comparing the drawing with each
+    // legal move's next drawing, with no code of any puzzle.  Among the moves that move
+    // or change the shape clicked (a vehicle, a tile, a disc), else among them all (an
+    // empty square, a peg), the one whose new shapes lie nearest the click wins (a
+    // vehicle goes toward the end clicked), then the one whose changes centre there.
+    const SHAPES = "rect, circle, ellipse, line, polyline, polygon, path, text, use";
+
+    function shapes(svg) {
+      const frame = svg.getBoundingClientRect();
+      const scale = frame.width || 1;
+      return [...svg.querySelectorAll(SHAPES)].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { el, markup: el.outerHTML, x0: (r.left - frame.left) / scale, y0: (r.top - frame.top) / scale,
+          x1: (r.right - frame.left) / scale, y1: (r.bottom - frame.top) / scale };
+      });
+    }
+
+    // The shapes of a drawing laid out as the board's, out of sight.
+    function measured(drawing, width) {
+      const holder = element("div", { class: "pg-measure", style: `width: ${width}px` });
+      holder.innerHTML = drawing;
+      document.body.append(holder);
+      const svg = holder.querySelector("svg");
+      const found = svg ? shapes(svg) : [];
+      holder.remove();
+      return found;
+    }
+
+    function distance(point, box) {
+      const dx = Math.max(box.x0 - point.x, 0, point.x - box.x1);
+      const dy = Math.max(box.y0 - point.y, 0, point.y - box.y1);
+      return Math.hypot(dx, dy);
+    }
+
+    // How well a legal move answers a click at ``point`` on ``clicked``: lower is better.
+    function score(now, next, point, clicked) {
+      const before = new Set(now.map((s) => s.markup));
+      const after = new Set(next.map((s) => s.markup));
+      const gone = now.filter((s) => !after.has(s.markup));
+      const landed = next.filter((s) => !before.has(s.markup));
+      if (!landed.length && !gone.length) return null;
+      const near = Math.min(...landed.map((s) => distance(point, s)));
+      const boxes = landed.length ? landed : gone;
+      const centre = { x: boxes.reduce((t, s) => t + s.x0 + s.x1, 0) / (2 * boxes.length),
+        y: boxes.reduce((t, s) => t + s.y0 + s.y1, 0) / (2 * boxes.length) };
+      const moved = gone.some((s) => s.el === clicked) ? 0 : 1;
+      return [moved, near, Math.hypot(centre.x - point.x, centre.y - point.y)];
+    }
+
+    function better(a, b) {
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+      return false;
+    }
+
+    function clickedDrawing(event) {
+      const svg = $("pg-game-board").querySelector("svg");
+      const turn = game.turn;
+      if (game.busy || !svg || !turn || !turn.legal || !turn.legal.length) return;
+      const frame = svg.getBoundingClientRect();
+      const point = { x: (event.clientX - frame.left) / frame.width, y: (event.clientY - frame.top) / frame.width };
+      const now = shapes(svg);
+      const clicked = event.target.closest(SHAPES);
+      let best = null;
+      let chosen = null;
+      for (const legal of turn.legal) {
+        if (!legal.drawing) continue;
+        const scored = score(now, measured(legal.drawing, frame.width), point, clicked);
+        if (scored && (!best || better(scored, best))) [best, chosen] = [scored, legal.notation];
+      }
+      if (chosen) move(chosen);
+    }
+
     // Keys: 1-9 play the legal moves in turn, h a hint, u undo, r redo (or Ctrl+Z, Ctrl+Y).
     function keyed(event) {
       if (event.target.closest("input, select, textarea")) return;
@@ -694,6 +766,7 @@
       $("pg-restart").addEventListener("click", restart);
       $("pg-new").addEventListener("click", newGame);
       $("pg-end").addEventListener("click", endGame);
+      $("pg-game-board").addEventListener("click", clickedDrawing);
       $("pg-legal").addEventListener("click", (event) => {
         const button = event.target.closest("button[data-notation]");
         if (button) move(button.dataset.notation);
