@@ -472,6 +472,7 @@
     function gameParams(shared) {
       const params = { play: "1", moves: game.moves.join(" ") };
       if (!shared && game.undone.length) params.redo = game.undone.join(" ");
+      if (!shared && game.seed) params.seed = String(game.seed);
       return params;
     }
 
@@ -493,6 +494,10 @@
       game.start = startKey();
       game.optimum = undefined;
       $("pg-game").hidden = false;
+      const offers = current().play;
+      $("pg-seed").closest("label").hidden = !offers.generates;
+      $("pg-distance").closest("label").hidden = !offers.measurable;
+      $("pg-new").hidden = !offers.generates && !offers.measurable;
       await refresh();
     }
 
@@ -646,7 +651,7 @@
       setGameBusy(true);
       try {
         if (puzzle.play.generates) {
-          const made = await ask("generate", { ...request("generate"), seed: ++game.seed });
+          const made = await ask("generate", { ...request("generate"), seed: nextSeed() });
           if (made.status !== "generated") throw new Error(made.outcome);
           setBoard(made.json.board);
         }
@@ -663,6 +668,15 @@
       }
       setGameBusy(false);
       await begin([], []);
+    }
+
+    // The seed typed, where it is not the last one used; else the one after it.
+    function nextSeed() {
+      const typed = $("pg-seed").value.trim();
+      const seed = typed && typed !== String(game.seed) ? typed : String(game.seed + 1);
+      if (Number.isInteger(Number(seed))) game.seed = Number(seed);
+      $("pg-seed").value = seed;
+      return seed;
     }
 
     function setBoard(board) {
@@ -818,6 +832,8 @@
       if (!found.available) {
         $("pg-solve").disabled = $("pg-analyze").disabled = $("pg-play").disabled = true;
       } else if (params.get("play") === "1") {
+        game.seed = Number(params.get("seed")) || 0;
+        if (game.seed) $("pg-seed").value = String(game.seed);
         begin(notations(params.get("moves")), notations(params.get("redo")));
       } else if (params.get("run") === "1" || params.get("watch") === "1") {
         reveal = params.get("run") === "1";
