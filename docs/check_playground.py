@@ -899,9 +899,13 @@ def main(argv: list[str] | None = None) -> int:
     for problem in check.problems:
         print(problem)
     shown = ", ".join(f"{k} {v}" for k, v in check.figures.items() if k.startswith("first_load"))
+    checked = (
+        f"the phases {', '.join(only)}"
+        if only
+        else f"{check.figures.get('example_pages', 0)} pages' examples, the playground, Stop"
+    )
     print(
-        f"check_playground: {check.figures.get('example_pages', 0)} pages' examples, the "
-        f"playground, Stop; {len(check.requests)} requests, all local; {shown}: "
+        f"check_playground: {checked}; {len(check.requests)} requests, all local; {shown}: "
         f"{len(check.problems) or 'no'} problems",
         file=sys.stderr,
     )
