@@ -92,7 +92,7 @@ from pearls.puzzles import rushhour
 from pearls.puzzles.rushhour import Grid, text
 from pearls.tracing import Expanded, Tracer
 from pearls.types import APath, astart, start
-from pearls.web import analyze, play, solve
+from pearls.web import advise, analyze, play, solve
 
 __all__ = ["BENCH", "Check", "first_block", "main", "matches", "serve"]
 
@@ -496,9 +496,22 @@ def vehicle_end(page: Page, name: str, end: str) -> None:
     game_ready(page)
 
 
+def first_of(value: JSON, key: str | None = None) -> str:
+    """The first item of a JSON list (its field ``key``, where it is an object), as text.
+
+    >>> first_of(["E+1"]), first_of([{"notation": "C-1"}], "notation"), first_of(None)
+    ('E+1', 'C-1', '')
+    """
+    item = value[0] if isinstance(value, list) and value else None
+    if key is not None and isinstance(item, dict):
+        item = item.get(key)
+    return item if isinstance(item, str) else ""
+
+
 def check_clicks(check: Check, context: BrowserContext) -> None:
     """Clicking the drawing of p2: car C's left end, then its right end, then its left
-    end move it that way (C-1, C+1, C-1); car E (one way free) moves down (E+1)."""
+    end move it that way (C-1, C+1, C-1); car E (one way free) moves down (E+1).  Then
+    the keys: u undoes, r redoes, h plays the hint, 1 the first legal move."""
     page = context.new_page()
     page.goto(f"{check.base}/playground/?puzzle=rushhour&example=p2&play=1")
     game_ready(page)
@@ -507,6 +520,17 @@ def check_clicks(check: Check, context: BrowserContext) -> None:
     moves = played_moves(page.get_attribute("#pg-link", "href") or "")
     want = ["C-1", "C+1", "C-1", "E+1"]
     check.expect(moves == want, f"clicking the drawing played {moves}, not {want}")
+    for key in ("u", "r", "h", "1"):
+        page.keyboard.press(key)
+        game_ready(page)
+    keyed = played_moves(page.get_attribute("#pg-link", "href") or "")
+    hinted = advise({"puzzle": "rushhour", "example": "p2", "moves": " ".join(want)})["best"]
+    after = [*want, first_of(hinted)]
+    legal = play({"puzzle": "rushhour", "example": "p2", "moves": " ".join(after)})["legal"]
+    pressed = [*after, first_of(legal, "notation")]
+    check.expect(
+        keyed == pressed, f"the keys u, r, h, 1 after {want} played {keyed}, not {pressed}"
+    )
     page.close()
 
 
