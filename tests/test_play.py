@@ -213,3 +213,10 @@ def test_a_games_outcomes_show_themselves_in_a_notebook() -> None:
     assert "moves left" in advised._repr_html_()
     picked = pick(Request("hanoi"), 3)
     assert "3 moves from solved" in picked._repr_html_()
+
+
+def test_advice_stopped_by_a_limit_is_said_in_one_line_by_the_page_module() -> None:
+    asked = {"op": "advise", "puzzle": "eight", "example": "hardest", "max_states": 50}
+    answer = json.loads(web.handle(json.dumps(asked), tables=web.Tables()))
+    assert answer["status"] == "limit"
+    assert isinstance(answer["outcome"], str) and "\n" not in answer["outcome"]
