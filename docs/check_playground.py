@@ -2,7 +2,7 @@
 
     python docs/check_playground.py [SITE] [--chromium PATH] [--browser {required,optional}]
                                     [--runnable {required,optional}] [--out DIR]
-                                    [--bench ROUNDS]
+                                    [--bench ROUNDS] [--only PHASE,...]
 
 SITE (default ``site``, as ``make site`` builds it, made runnable by ``make runnable``) is
 served by ``python -m http.server`` on 127.0.0.1, and Chromium starts with a fresh profile
@@ -20,6 +20,12 @@ any that is not for 127.0.0.1 is a problem.  The checks:
 - ``/playground/?puzzle=rushhour&example=g1&method=plan&watch=1`` shows ``#watch``
   reading "step 1 of N", N the events CPython's trace holds, and stepping forward
   changes the drawing; the 8 puzzle by A* watched too;
+- play mode (``play=1``): Rush Hour's p1 and p2 played by Hint alone end "solved in 34
+  moves" and "solved in 18 moves" (Table 18.1), the fewest possible, each move replayed
+  by CPython; Undo takes one back, and the game's link (``#pg-link``) opened in a new
+  page, and the page reloaded, show the same position; Redo solves it again; a link
+  whose last move is hand-edited to an illegal one says CPython's one line; clicking the
+  drawing plays the move meant (p2: either end of car C moves it that way, car E down);
 - a long search shows live progress, the page answers while it runs, Stop ends it, and
   the next search runs;
 - on each docs page with a ``pycon`` block, Run on its first block shows, for every
@@ -34,10 +40,13 @@ Screenshots of the playground solving a Rush Hour board and the 8 puzzle, and an
 the Rush Hour board, go to ``DIR/playground-rushhour.png``, ``DIR/playground-eight.png``
 and ``DIR/playground-analysis.png``, the watch mode on Rush Hour planning and on the 8
 puzzle by A* to ``DIR/watch-rushhour-plan.png`` and ``DIR/watch-eight-astar.png``, the
-chapter's live figures, some steps in, to ``DIR/explore-NAME.png``, the figures to
+chapter's live figures, some steps in, to ``DIR/explore-NAME.png``, the games one move
+from solved to ``DIR/play-rushhour-NAME.png``, the figures to
 ``DIR/figures.json``.  ``--bench ROUNDS`` also times ``bfsolve`` on Table 18.1's four
 problems in the browser and in CPython (with and without pyrsistent's C extension),
-round by round in turn, and reports the medians and their ratios.
+round by round in turn, and reports the medians and their ratios.  ``--only`` runs the
+phases named (of first_load, lazy, eight, korf, watch, play, stop, examples, figures,
+bench), the requests still checked.
 
 Where Chromium is missing, or the site was built without its runtime (no npm), the
 check says so in one line and succeeds with ``--browser optional`` or ``--runnable
@@ -83,7 +92,7 @@ from pearls.puzzles import rushhour
 from pearls.puzzles.rushhour import Grid, text
 from pearls.tracing import Expanded, Tracer
 from pearls.types import APath, astart, start
-from pearls.web import analyze, solve
+from pearls.web import advise, analyze, play, solve
 
 __all__ = ["BENCH", "Check", "first_block", "main", "matches", "serve"]
 
@@ -104,6 +113,7 @@ WATCHED = (
     ({"puzzle": "rushhour", "example": "g1", "method": "plan"}, "watch-rushhour-plan.png", 29),
     ({"puzzle": "eight", "example": "hardest", "method": "astar"}, "watch-eight-astar.png", 40),
 )  # what the watch mode is checked on, its screenshot, and the steps taken before it
+PLAYED = (("p1", 34), ("p2", 18))  # Table 18.1's problems played by hints, and their moves
 LONG = "/playground/?puzzle=fifteen&example=forty-four&method=bfs&run=1"
 KORF_1 = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3"  # Korf's first instance: 57 moves
 SECONDS = 240.0  # the longest wait for Python to load and answer, on a busy machine
@@ -394,6 +404,161 @@ def check_watch(check: Check, context: BrowserContext) -> None:
         page.close()
 
 
+def game_ready(page: Page) -> None:
+    """Wait until the game has its position and its advice."""
+    page.wait_for_function(
+        "() => document.getElementById('pg-game').dataset.state === 'ready'",
+        timeout=SECONDS * 1000,
+    )
+
+
+def shown_game(page: Page) -> dict[str, str | None]:
+    """The game as the page shows it: the position drawn, the moves played, the moves
+    left, the status."""
+    return {
+        "board": page.inner_html("#pg-game-board"),
+        "played": page.inner_text("#pg-played-count"),
+        "left": page.get_attribute("#pg-moves-left", "data-left"),
+        "status": page.inner_text("#pg-status"),
+    }
+
+
+def played_moves(link: str) -> list[str]:
+    """The moves a game's link holds."""
+    query = urllib.parse.parse_qs(urllib.parse.urlsplit(link).query)
+    return " ".join(query.get("moves", [""])).split()
+
+
+def hinted(check: Check, page: Page, example: str, fewest: int) -> None:
+    """Press Hint until the game is solved: as many hints as the fewest moves, the
+    status saying so, the moves CPython's too."""
+    where = f"play {example}"
+    hints = 0
+    while page.get_attribute("#pg-status", "data-status") != "solved" and hints <= fewest:
+        page.click("#pg-hint")
+        hints += 1
+        game_ready(page)
+    said = page.inner_text("#pg-status")
+    want = f"solved in {fewest} moves, the fewest possible"
+    check.expect(hints == fewest and said == want, f"{where}: {hints} hints, {said!r}")
+    moves = played_moves(page.get_attribute("#pg-link", "href") or "")
+    replayed = play({"puzzle": "rushhour", "example": example, "moves": " ".join(moves)})
+    position = replayed.get("position")
+    solved = isinstance(position, dict) and position.get("solved") is True
+    check.expect(len(moves) == fewest and solved, f"{where}: the link's moves do not solve it")
+
+
+def check_play(check: Check, context: BrowserContext) -> None:
+    """Play mode: Rush Hour's Table 18.1 problems by hints alone; Undo; the game's link
+    and a reload restore the position; Redo; an illegal move in a link in one line."""
+    for example, fewest in PLAYED:
+        where = f"play {example}"
+        page = context.new_page()
+        page.goto(f"{check.base}/playground/?puzzle=rushhour&example={example}&play=1")
+        game_ready(page)
+        left = page.get_attribute("#pg-moves-left", "data-left")
+        check.expect(left == str(fewest), f"{where}: {left} moves left at the start")
+        hinted(check, page, example, fewest)
+        page.click("#pg-undo")
+        game_ready(page)
+        undone = shown_game(page)
+        want = {"played": str(fewest - 1), "left": "1", "status": f"{fewest - 1} moves played"}
+        check.expect(all(undone[k] == v for k, v in want.items()), f"{where}: after Undo {undone}")
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=check.out / f"play-rushhour-{example}.png", full_page=True)
+        link = page.get_attribute("#pg-link", "href") or ""
+        opened = context.new_page()
+        opened.goto(check.base + link)
+        game_ready(opened)
+        check.expect(shown_game(opened) == undone, f"{where}: the link shows {shown_game(opened)}")
+        opened.close()
+        page.reload()
+        game_ready(page)
+        check.expect(shown_game(page) == undone, f"{where}: a reload shows {shown_game(page)}")
+        page.click("#pg-redo")
+        game_ready(page)
+        said = page.inner_text("#pg-status")
+        check.expect(said.startswith(f"solved in {fewest}"), f"{where}: Redo gave {said!r}")
+        page.close()
+        check_illegal(check, context, link)
+    check_clicks(check, context)
+
+
+def vehicle_end(page: Page, name: str, end: str) -> None:
+    """Click the ``end`` (left or right) of the vehicle ``name`` in the game's drawing."""
+    shape = page.locator("#pg-game-board g.vehicle", has=page.locator(f"text=/^{name}$/"))
+    shape.scroll_into_view_if_needed()
+    box = shape.locator("rect").bounding_box()
+    if box is None:
+        raise LookupError(f"no vehicle {name} drawn")
+    x = box["x"] + 6 if end == "left" else box["x"] + box["width"] - 6
+    page.mouse.click(x, box["y"] + box["height"] / 2)
+    game_ready(page)
+
+
+def first_of(value: JSON, key: str | None = None) -> str:
+    """The first item of a JSON list (its field ``key``, where it is an object), as text.
+
+    >>> first_of(["E+1"]), first_of([{"notation": "C-1"}], "notation"), first_of(None)
+    ('E+1', 'C-1', '')
+    """
+    item = value[0] if isinstance(value, list) and value else None
+    if key is not None and isinstance(item, dict):
+        item = item.get(key)
+    return item if isinstance(item, str) else ""
+
+
+def check_clicks(check: Check, context: BrowserContext) -> None:
+    """Clicking the drawing of p2: car C's left end, then its right end, then its left
+    end move it that way (C-1, C+1, C-1); car E (one way free) moves down (E+1).  Then
+    the keys: u undoes, r redoes, h plays the hint, 1 the first legal move."""
+    page = context.new_page()
+    page.goto(f"{check.base}/playground/?puzzle=rushhour&example=p2&play=1")
+    game_ready(page)
+    for name, end in (("C", "left"), ("C", "right"), ("C", "left"), ("E", "left")):
+        vehicle_end(page, name, end)
+    moves = played_moves(page.get_attribute("#pg-link", "href") or "")
+    want = ["C-1", "C+1", "C-1", "E+1"]
+    check.expect(moves == want, f"clicking the drawing played {moves}, not {want}")
+    for key in ("u", "r", "h", "1"):
+        page.keyboard.press(key)
+        game_ready(page)
+    keyed = played_moves(page.get_attribute("#pg-link", "href") or "")
+    hinted = advise({"puzzle": "rushhour", "example": "p2", "moves": " ".join(want)})["best"]
+    after = [*want, first_of(hinted)]
+    legal = play({"puzzle": "rushhour", "example": "p2", "moves": " ".join(after)})["legal"]
+    pressed = [*after, first_of(legal, "notation")]
+    check.expect(
+        keyed == pressed, f"the keys u, r, h, 1 after {want} played {keyed}, not {pressed}"
+    )
+    page.close()
+
+
+def check_illegal(check: Check, context: BrowserContext, link: str) -> None:
+    """A game's link with its last move hand-edited to an illegal one: one line, the
+    one CPython says, the game kept up to the move before."""
+    moves = played_moves(link)
+    edited = [*moves[:-1], "Z+9"]
+    parts = urllib.parse.urlsplit(link)
+    query = dict(urllib.parse.parse_qsl(parts.query))
+    query["moves"] = " ".join(edited)
+    page = context.new_page()
+    page.goto(f"{check.base}{parts.path}?{urllib.parse.urlencode(query)}")
+    game_ready(page)
+    said = page.inner_text("#pg-status")
+    example = query.get("example", "")
+    want = play({"puzzle": "rushhour", "example": example, "moves": " ".join(edited)})
+    check.expect(
+        said == want["outcome"] and "\n" not in said,
+        f"illegal link: the page says {said!r}, CPython {want['outcome']!r}",
+    )
+    check.expect(
+        page.get_attribute("#pg-status", "data-status") == "error",
+        "illegal link: #pg-status is not marked as an error",
+    )
+    page.close()
+
+
 def check_stop(check: Check, context: BrowserContext) -> None:
     """A long search: live progress, a page that answers, Stop, and a search after it."""
     page = context.new_page()
@@ -682,7 +847,7 @@ def bench(check: Check, context: BrowserContext, rounds: int) -> None:
     }
 
 
-def run(site: Path, chromium: str, out: Path, rounds: int) -> Check:
+def run(site: Path, chromium: str, out: Path, rounds: int, only: Sequence[str] = ()) -> Check:
     """Serve the site, drive Chromium through the checks, log every request."""
     out.mkdir(parents=True, exist_ok=True)
     with serve(site) as base, sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
@@ -702,6 +867,7 @@ def run(site: Path, chromium: str, out: Path, rounds: int) -> Check:
             "eight": lambda: check_eight(check, context),
             "korf": lambda: check_korf(check, context),
             "watch": lambda: check_watch(check, context),
+            "play": lambda: check_play(check, context),
             "stop": lambda: check_stop(check, context),
             "examples": lambda: check_examples(check, context),
             "figures": lambda: check_figures(check, context),
@@ -709,6 +875,8 @@ def run(site: Path, chromium: str, out: Path, rounds: int) -> Check:
         }
         try:
             for name, phase in phases.items():
+                if only and name not in only:
+                    continue
                 began = time.monotonic()
                 phase()
                 check.figures[f"seconds_{name}"] = round(time.monotonic() - began, 1)
@@ -734,6 +902,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runnable", choices=["required", "optional"], default="required")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "playground")
     parser.add_argument("--bench", type=int, default=0, metavar="ROUNDS")
+    parser.add_argument("--only", default="", metavar="PHASE,...")
     args = parser.parse_args(argv)
     chromium = find_chromium(args.chromium)
     if chromium is None:
@@ -749,13 +918,18 @@ def main(argv: list[str] | None = None) -> int:
             f"check_playground: {args.site} is not runnable: run `make runnable`", file=sys.stderr
         )
         return 2
-    check = run(args.site, chromium, args.out, args.bench)
+    only = [name for name in args.only.split(",") if name]
+    check = run(args.site, chromium, args.out, args.bench, only)
     for problem in check.problems:
         print(problem)
     shown = ", ".join(f"{k} {v}" for k, v in check.figures.items() if k.startswith("first_load"))
+    checked = (
+        f"the phases {', '.join(only)}"
+        if only
+        else f"{check.figures.get('example_pages', 0)} pages' examples, the playground, Stop"
+    )
     print(
-        f"check_playground: {check.figures.get('example_pages', 0)} pages' examples, the "
-        f"playground, Stop; {len(check.requests)} requests, all local; {shown}: "
+        f"check_playground: {checked}; {len(check.requests)} requests, all local; {shown}: "
         f"{len(check.problems) or 'no'} problems",
         file=sys.stderr,
     )

@@ -3,11 +3,11 @@
 The command line (:mod:`pearls.cli`) and the browser module (:mod:`pearls.web`) are
 faces over this layer: each hands it what it was given, as a :class:`Request`, and
 prints or returns what comes back.  A request names the puzzle, where the board comes
-from (an :class:`Example`, a :class:`Board`'s text, or the puzzle's :class:`Usual`
-start), what is asked (:class:`Solve` by a method, :class:`Analyze` the board's
-component, :class:`Draw` its start, :class:`Generate` new problems), the puzzle's
-options and the :class:`Limits`, each value as the face was given it: the command
-line's text or the browser's JSON.
+from (an :class:`Example`, a :class:`Board`'s text, the puzzle's :class:`Usual` start,
+or a :class:`Game`'s position: moves played from one of those), what is asked
+(:class:`Solve` by a method, :class:`Analyze` the board's component, :class:`Draw` its
+start, :class:`Generate` new problems), the puzzle's options and the :class:`Limits`,
+each value as the face was given it: the command line's text or the browser's JSON.
 
 Every value is read here, once, by one rule (:mod:`pearls.values` for the limits and
 counts, each option's own ``read`` for the options), into a :class:`Reading`: the same
@@ -20,6 +20,12 @@ through one protocol, :class:`Report` (``status``, ``line``, ``lines``, ``json``
 :class:`Stopped` (by a limit), :class:`Refused` (with the one-line reason),
 :class:`Surveyed`, :class:`Made` (a new problem) and :class:`Drawn`.  Nothing here
 raises for bad input or a limit, and nothing prints.
+
+A game has three requests of its own, each answered by a kind of :data:`PLAYING`:
+:func:`turn` (:class:`Played`: the position reached and its legal moves), :func:`advise`
+(:class:`Advised`: the fewest moves left and the moves that begin a shortest way on)
+and :func:`pick` (:class:`Picked`: a new start at a given distance from solved), over
+:mod:`pearls.play`.
 
 >>> outcome = respond(Request("rushhour", Solve("bfs"), Example("g1")))
 >>> type(outcome).__name__, outcome.line
@@ -34,27 +40,31 @@ raises for bad input or a limit, and nothing prints.
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Callable, Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Hashable, Iterator, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Protocol, TypeAlias
+from typing import Protocol, TypeAlias, TypeGuard
 
-from pearls import notebook, render, values
+from pearls import notebook, play, render, values
 from pearls.description import (
     JSON,
     Analyser,
     Command,
     Description,
     Generated,
+    Problem,
     Settings,
     Solution,
+    Solvable,
     Survey,
 )
 from pearls.errors import BoardError, InputError, LimitReached, OptionError, PearlsError
 from pearls.guard import Guarded, Overdue, faulted, vet
 from pearls.limits import Meter, Progress, Stats
+from pearls.play import Advice, Tables, Turn
 from pearls.registry import PUZZLES, built_in
 from pearls.textform import quoted
 from pearls.tracing import LIMIT, Tracer
@@ -63,19 +73,24 @@ __all__ = [
     "KINDS",
     "MAX_STATES",
     "MAX_TEXT",
+    "PLAYING",
     "SCHEDULER_SECONDS",
     "TIMEOUT",
+    "Advised",
     "Analyze",
     "Board",
     "Draw",
     "Drawn",
     "Example",
+    "Game",
     "Generate",
     "Hold",
     "Limits",
     "Listed",
     "Made",
     "Outcome",
+    "Picked",
+    "Played",
     "Reading",
     "Refused",
     "Report",
@@ -89,11 +104,15 @@ __all__ = [
     "Trace",
     "Unsolvable",
     "Usual",
+    "advise",
     "answer",
     "command_of",
     "generate",
+    "pick",
+    "playable",
     "read",
     "respond",
+    "turn",
 ]
 
 MAX_STATES = 2_000_000  # the default bound on states expanded: Flip It Star by deepening fits
@@ -128,7 +147,17 @@ class Usual:
     its first example."""
 
 
-Source: TypeAlias = Example | Board | Usual
+@dataclass(frozen=True)
+class Game:
+    """A game's position, a board like any other: the ``moves`` played from ``start``,
+    each by its notation, as given (a text of them separated by spaces, or a list of
+    texts), e.g. ``Game(Example("p2"), "C+1 B+1")``."""
+
+    start: Example | Board | Usual = field(default_factory=Usual)
+    moves: JSON = None
+
+
+Source: TypeAlias = Example | Board | Usual | Game
 
 
 # What is asked
@@ -763,6 +792,12 @@ def _text(d: Description, settings: Settings, source: Source) -> tuple[str, str]
                     f"{d.name} has no example {quoted(name)}: it has {', '.join(d.examples)}"
                 )
             return d.examples[name], ""
+        case Game(start, moves):
+            p, where = _started(d, settings, start)
+            game = play.replay(p, _moves(moves))
+            if game.refused is not None:
+                raise InputError(game.refused)
+            return p.show(game.position), where
         case _:
             return d.default_text(settings), ""
 
@@ -888,3 +923,307 @@ def _made(reading: Reading, meter: Meter) -> Iterator[Outcome]:
 def command_of(task: Task) -> Command:
     """The command whose options a task takes (drawing: those of ``solve``)."""
     return _COMMANDS[type(task)]
+
+
+# Playing: a game's position, the advice at it, and a new start by its distance
+
+
+@dataclass(frozen=True)
+class Played:
+    """A game's position as a player sees it (:class:`~pearls.play.Turn`): the moves
+    played, the position, its legal moves; an error where a move of the game was not
+    legal, said in one line, the position then the last one reached."""
+
+    puzzle: str
+    turn: Turn
+
+    @property
+    def status(self) -> str:
+        return "ok" if self.turn.refused is None else "error"
+
+    @property
+    def line(self) -> str:
+        t = self.turn
+        if t.refused is not None:
+            return t.refused
+        if t.solved:
+            return f"solved in {_moves_said(len(t.played))}"
+        return f"{_moves_said(len(t.played))} played; {_moves_said(len(t.choices))} legal"
+
+    @property
+    def lines(self) -> list[str]:
+        return [self.turn.picture, self.line]
+
+    @property
+    def json(self) -> dict[str, JSON]:
+        t = self.turn
+        legal: list[JSON] = [
+            {"notation": c.notation, "words": c.words, "move": c.move, "state": c.state}
+            for c in t.choices
+        ]
+        return {
+            "puzzle": self.puzzle,
+            "played": list(t.played),
+            "words": list(t.words),
+            "position": {"picture": t.picture, "state": t.state, "solved": t.solved},
+            "legal": legal,
+            "refused": t.refused,
+        }
+
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`): the position, then the line."""
+        t = self.turn
+        return notebook.drawing_html(t.drawing, t.picture) + notebook.lines_html([self.line])
+
+
+@dataclass(frozen=True)
+class Advised:
+    """The advice at a game's position (:class:`~pearls.play.Advice`), and what finding
+    it took."""
+
+    puzzle: str
+    advice: Advice
+    stats: Stats
+
+    @property
+    def status(self) -> str:
+        return "ok"
+
+    @property
+    def line(self) -> str:
+        a = self.advice
+        if a.by == play.MEASURE:
+            how = f"all {a.positions:,} positions of its component measured"
+        else:
+            how = f"{a.by}, {self.stats.expanded:,} states expanded"
+        if a.left is None:
+            return f"no solved position can be reached from here ({how})"
+        return f"{_moves_said(a.left)} left ({how})"
+
+    @property
+    def lines(self) -> list[str]:
+        return [self.line]
+
+    @property
+    def json(self) -> dict[str, JSON]:
+        a = self.advice
+        seconds = round(self.stats.seconds, 3)
+        return {
+            "puzzle": self.puzzle,
+            "left": a.left,
+            "best": list(a.best),
+            "by": a.by,
+            "after": None if a.after is None else list(a.after),
+            "positions": a.positions,
+            "stats": {"expanded": self.stats.expanded, "seconds": seconds},
+        }
+
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.lines_html(self.lines)
+
+
+@dataclass(frozen=True)
+class Picked:
+    """A position picked from a board's component by its distance from solved, as the
+    start of a new game: its text, its distance, and the component's size."""
+
+    puzzle: str
+    board: str
+    distance: int
+    positions: int
+
+    @property
+    def status(self) -> str:
+        return "ok"
+
+    @property
+    def line(self) -> str:
+        return (
+            f"a start {_moves_said(self.distance)} from solved, of a component of "
+            f"{self.positions:,} positions"
+        )
+
+    @property
+    def lines(self) -> list[str]:
+        return [self.board, self.line]
+
+    @property
+    def json(self) -> dict[str, JSON]:
+        return {
+            "puzzle": self.puzzle,
+            "board": self.board,
+            "distance": self.distance,
+            "positions": self.positions,
+        }
+
+    def _repr_html_(self) -> str:
+        """Shown in a notebook (:mod:`pearls.notebook`)."""
+        return notebook.lines_html(self.lines)
+
+
+PLAYING: tuple[type[Report], ...] = (Played, Advised, Picked)  # the outcomes of a game's requests
+
+
+def turn(request: Request) -> Played | Refused:
+    """The position of the game ``request`` names (its source a :class:`Game`, or a
+    board with no move played), as a player sees it; a move that is not legal where it
+    is played ends the game there, said in one line.
+
+    >>> turn(Request("hanoi", source=Game(moves="AB AC"))).line
+    '2 moves played; 3 moves legal'
+    >>> turn(Request("hanoi", source=Game(moves="AB AB"))).line
+    "move 2, 'AB', is not legal there: the legal moves are AC, BA, BC"
+    """
+    reading = read(replace(request, task=Draw()))
+    if isinstance(reading, Refused):
+        return reading
+    try:
+        p, moves = _game(reading)
+    except ValueError as e:
+        return Refused(str(e))
+    return Played(reading.description.name, play.turn(p, moves))
+
+
+def advise(
+    request: Request,
+    tables: Tables | None = None,
+    progress: Progress | None = None,
+    every: float = 0.2,
+) -> Advised | Refused | Stopped:
+    """The fewest moves left at the position of the game ``request`` names, and the
+    legal moves that begin a shortest way on: looked up in its component, measured
+    whole where it holds at most :data:`~pearls.play.MEASURED` positions (``tables``
+    keeps what was measured, for the game's next requests), else found by one search
+    from the position by :func:`~pearls.play.advising`'s method, within the request's
+    limits.
+
+    >>> advise(Request("rushhour", source=Game(Example("p2")))).line
+    '18 moves left (all 5,444 positions of its component measured)'
+    >>> advise(Request("eight", source=Game(Example("hardest"), "1L"))).line
+    '30 moves left (astar, 2,178 states expanded)'
+    """
+    d = PUZZLES.get(request.puzzle)
+    method = None if d is None else play.advising(d.methods)
+    reading = read(replace(request, task=Solve(method)))
+    if isinstance(reading, Refused):
+        return reading
+    d, chosen = reading.description, reading.method
+    meter = Meter(reading.max_states, reading.timeout, progress, every, reading.max_memory)
+    try:
+        p, moves = _game(reading)
+        game = play.replay(p, moves)
+        if game.refused is not None:
+            return Refused(game.refused)
+        measured = _measured(reading, p, tables, meter)
+        if measured is None and method is None:
+            return Refused(f"{d.name} offers no method that finds a shortest solution")
+        advice = play.advise(p, game.position, chosen or "", measured, meter)
+    except ValueError as e:
+        return Refused(str(e))
+    except LimitReached as e:
+        return Stopped(d.name, chosen, e)
+    return Advised(d.name, advice, meter.stats)
+
+
+def pick(
+    request: Request, distance: JSON, tables: Tables | None = None
+) -> Picked | Refused | Stopped:
+    """A position of the component of the board ``request`` names, ``distance`` moves
+    from solved (the farthest nearer, where none is that far), as the start of a new
+    game; refused where the component holds more than :data:`~pearls.play.MEASURED`
+    positions.
+
+    >>> pick(Request("hanoi"), 5).line
+    'a start 5 moves from solved, of a component of 81 positions'
+    """
+    reading = read(replace(request, task=Draw()))
+    if isinstance(reading, Refused):
+        return reading
+    d = reading.description
+    meter = Meter(reading.max_states, reading.timeout, max_memory=reading.max_memory)
+    try:
+        wanted = values.whole(distance, "the distance", 0)
+        p, _ = _game(reading)
+        measured = _measured(reading, p, tables, meter)
+    except ValueError as e:
+        return Refused(str(e))
+    except LimitReached as e:
+        return Stopped(d.name, None, e)
+    if measured is None:
+        return Refused(
+            f"this board's component holds more than {play.MEASURED:,} positions: too many "
+            "to pick one by its distance here"
+        )
+    found = play.at_distance(measured, wanted)
+    if found is None:
+        return Refused("no solved position can be reached from this board")
+    q, at = found
+    return Picked(d.name, p.show(q), at, measured.positions)
+
+
+def _moves_said(n: int) -> str:
+    """A count of moves in words: ``1 move``, ``18 moves``."""
+    return f"{n:,} move" if n == 1 else f"{n:,} moves"
+
+
+def _moves(given: JSON) -> tuple[str, ...]:
+    """The moves of a game, as given: a text of notations separated by spaces, or a
+    list of texts; none where none is given."""
+    if given is None:
+        return ()
+    if isinstance(given, str):
+        _check_size(given, "the moves")
+        return tuple(given.split())
+    if isinstance(given, list) and all(isinstance(m, str) for m in given):
+        texts = [m for m in given if isinstance(m, str)]
+        _check_size(" ".join(texts), "the moves")
+        return tuple(texts)
+    raise OptionError("the moves must be a text of moves separated by spaces, or a list of texts")
+
+
+def _game(reading: Reading) -> tuple[Problem[Hashable, object], tuple[str, ...]]:
+    """The problem a game starts from, seen with its types, and its moves, as given;
+    a board that is no game is one with no move played."""
+    source = reading.request.source
+    start, moves = (source.start, source.moves) if isinstance(source, Game) else (source, None)
+    p, _ = _started(reading.description, reading.settings, start)
+    return p, _moves(moves)
+
+
+def _started(
+    d: Description, settings: Settings, start: Example | Board | Usual
+) -> tuple[Problem[Hashable, object], str]:
+    """The problem at a game's start, seen with its types, and where its board came
+    from; a board's faults said as such."""
+    text, where = _text(d, settings, start)
+    try:
+        p = d.problem(text, settings)
+    except BoardError as e:
+        raise BoardError(f"bad board{where}: {e}") from e
+    if not playable(p):
+        raise OptionError(f"{d.name}'s problems cannot be played: its parse makes no Problem")
+    return p, where
+
+
+def playable(p: Solvable) -> TypeGuard[Problem[Hashable, object]]:
+    """Whether ``p`` is a :class:`~pearls.description.Problem`, whose moves a game can
+    play: every built-in puzzle's is."""
+    return isinstance(p, Problem)
+
+
+def _measured(
+    reading: Reading, p: Problem[Hashable, object], tables: Tables | None, meter: Meter
+) -> play.Distances[Hashable] | None:
+    """The component of the game's start measured, as ``tables`` keeps it where it was
+    measured before; ``None`` where it is too large to measure (known beforehand where
+    it is not :func:`~pearls.play.measurable`)."""
+    settings = json.dumps(dict(reading.settings.json), sort_keys=True)
+    key = f"{reading.description.name} {settings} {p.key(p.start)}"
+    if tables is not None and key in tables:
+        return tables.recall(key)
+    fits = play.measurable(p)
+    measured = play.measure(meter.watch(p.puzzle), p.start) if fits else None
+    if tables is not None:
+        tables.keep(key, measured)
+    return measured

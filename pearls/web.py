@@ -7,7 +7,11 @@ prints, reads files or knows a puzzle by name.  :func:`catalogue` lists the regi
 (:mod:`pearls.registry`) for the playground's pickers; :func:`solve` and :func:`analyze`
 answer as ``pearls solve`` and ``pearls analyze`` do, in the words of
 :mod:`pearls.render`, with every position drawn; :func:`draw` draws a board;
-:func:`handle` dispatches one message.  Each is a face over :mod:`pearls.frontend`:
+:func:`generate` makes a new one.  A game (a message with ``moves``) has its own three:
+:func:`play` (the position reached and its legal moves, each drawn),
+:func:`advise` (the fewest moves left, and the moves that begin a shortest way on) and
+:func:`pick` (a new start at a given distance from solved).  :func:`handle` dispatches
+one message.  Each is a face over :mod:`pearls.frontend`:
 each field of the message handed to it as given (a JSON value where the command line
 has text) and read there by the one rule both faces share, the outcome written as
 JSON, so the page's words and verdicts are the command line's.
@@ -38,15 +42,20 @@ from pearls.frontend import (
     MAX_STATES,
     MAX_TEXT,
     TIMEOUT,
+    Advised,
     Analyze,
     Board,
     Draw,
     Drawn,
     Example,
+    Game,
+    Generate,
     Limits,
     Listed,
     Made,
     Outcome,
+    Picked,
+    Played,
     Refused,
     Request,
     Solve,
@@ -58,8 +67,10 @@ from pearls.frontend import (
     Trace,
     Unsolvable,
     Usual,
+    playable,
 )
 from pearls.limits import Stats
+from pearls.play import Tables, advising, measurable
 from pearls.registry import PUZZLES
 
 __all__ = [
@@ -69,10 +80,15 @@ __all__ = [
     "MAX_WATCHED",
     "Answer",
     "Post",
+    "Tables",
+    "advise",
     "analyze",
     "catalogue",
     "draw",
+    "generate",
     "handle",
+    "pick",
+    "play",
     "solve",
 ]
 
@@ -80,7 +96,7 @@ Message: TypeAlias = Mapping[str, JSON]  # e.g. {"puzzle": "rushhour", "example"
 Answer: TypeAlias = dict[str, JSON]  # e.g. {"status": "solved", "outcome": "solved in ..."}
 Post: TypeAlias = Callable[[str], None]  # sends a progress message (JSON) to the page
 
-COMMANDS = ("solve", "analyze")  # the commands the playground offers
+COMMANDS = ("solve", "analyze", "generate")  # the commands the playground offers
 _LIMITS = ("max_states", "timeout", "max_memory")  # a message's limits, as Limits names them
 MAX_FARTHEST = 24  # the farthest positions of an analysis drawn at most
 MAX_MEMORY = 1 << 30  # bytes an analysis's table may take in a browser tab
@@ -115,6 +131,21 @@ def _entry(d: Description) -> Answer:
         "unsolvable": list[JSON](sorted(d.unsolvable)),
         "methods": [_method(name, m) for name, m in d.methods.items()],
         "options": {command: [_option(o) for o in d.options_of(command)] for command in COMMANDS},
+        "play": _playing(d),
+    }
+
+
+def _playing(d: Description) -> Answer:
+    """What a game of the puzzle offers: the method advice searches by (``None``: advice
+    only where a component is measured whole), whether its default board's component
+    may be measured whole (so that a new game can start at a distance asked for:
+    ``False`` where its perfect hash ranks more positions than the most measured), and
+    whether it makes new boards."""
+    problem = d.problem(d.default_text())
+    return {
+        "advice": advising(d.methods),
+        "measurable": playable(problem) and measurable(problem),
+        "generates": d.generate is not None,
     }
 
 
@@ -198,6 +229,103 @@ def draw(message: Message) -> Answer:
     '<svg'
     """
     return _answering(message, None, lambda m: Draw())
+
+
+def generate(message: Message, progress: Post | None = None) -> Answer:
+    """A new board as ``pearls generate`` makes one (``seed``, 0 where none is given;
+    the options those ``generate`` takes): the ``outcome`` line, and its ``json``, the
+    board's text among its fields.
+
+    >>> made = generate({"puzzle": "eight", "seed": 3})
+    >>> made["status"], made["json"]["board"]
+    ('generated', '1 5 6 / 0 8 4 / 7 2 3')
+    """
+    return _answering(message, progress, lambda m: Generate(m.get("seed", 0)))
+
+
+def play(message: Message) -> Answer:
+    """A game's position as a player sees it: the ``moves`` played (their notations, a
+    text separated by spaces or a list) from the board the message names (as for
+    :func:`solve`), its options those of ``solve``.  The answer: the moves ``played``
+    and their ``words``, the ``position`` (``picture``, ``state``, ``solved``) and its
+    ``drawing``, and each ``legal`` move (``notation``, ``words``, ``move``) with the
+    position it leads to (``picture``, ``state``, ``drawing``); where a move is not
+    legal where it is played, the game ends there, status ``"error"``, and the
+    ``outcome`` line says why.
+
+    >>> seen = play({"puzzle": "hanoi", "options": {"discs": "2"}, "moves": "AB AC"})
+    >>> seen["outcome"], seen["position"]["picture"], [m["notation"] for m in seen["legal"]]
+    ('2 moves played; 3 moves legal', '| 1 | 2', ['BA', 'BC', 'CA'])
+    >>> play({"puzzle": "hanoi", "moves": ["AB", "AB"]})["outcome"]
+    "move 2, 'AB', is not legal there: the legal moves are AC, BA, BC"
+    """
+    request = _requesting(message, Draw())
+    outcome = request if isinstance(request, Refused) else frontend.turn(request)
+    return _said(outcome) | (_drawn(outcome) if isinstance(outcome, Played) else {})
+
+
+def advise(message: Message, progress: Post | None = None, tables: Tables | None = None) -> Answer:
+    """The fewest moves ``left`` at a game's position (the message as for :func:`play`,
+    with the limits of :func:`solve`), the notations of the legal moves that begin a
+    shortest way on (``best``, the first a hint) and what found them (``by``: the
+    component measured whole, its ``positions``, with each legal move's distance
+    ``after`` it; or the method that searched); ``tables`` keeps the components
+    measured, for the game's next messages.
+
+    >>> advice = advise({"puzzle": "rushhour", "example": "p2", "moves": "E+1"})
+    >>> advice["outcome"], advice["best"], advice["after"]
+    ('17 moves left (all 5,444 positions of its component measured)', ['D+1'], [18, 16, 18, 18])
+    """
+    request = _requesting(message, Solve())
+    if isinstance(request, Refused):
+        return _said(request)
+    report = None if progress is None else _reporter(progress)
+    return _said(frontend.advise(request, tables, report))
+
+
+def pick(message: Message, tables: Tables | None = None) -> Answer:
+    """A new start for a game: a position of the component of the board the message
+    names, ``distance`` moves from solved (the farthest nearer, where none is that far),
+    its text the answer's ``board``.
+
+    >>> pick({"puzzle": "hanoi", "distance": 5})["board"]
+    '2 | 3 | 1 4'
+    """
+    request = _requesting(message, Draw())
+    if isinstance(request, Refused):
+        return _said(request)
+    return _said(frontend.pick(request, message.get("distance"), tables))
+
+
+def _requesting(message: Message, task: Task) -> Request | Refused:
+    """The request a message makes for ``task``, or the line that refuses a field of
+    the wrong JSON type."""
+    try:
+        return _request(message, task)
+    except ValueError as e:
+        return Refused(str(e))
+
+
+def _said(outcome: Played | Advised | Picked | Refused | Stopped) -> Answer:
+    """A game's outcome as the page reads it: its status and line, and its JSON."""
+    return {"status": outcome.status, "outcome": outcome.line, **outcome.json}
+
+
+def _drawn(outcome: Played) -> Answer:
+    """A game's position drawn, and each legal move's next position, shown and drawn."""
+    t = outcome.turn
+    legal: list[JSON] = [
+        {
+            "notation": c.notation,
+            "words": c.words,
+            "move": c.move,
+            "picture": c.picture,
+            "state": c.state,
+            "drawing": c.drawing,
+        }
+        for c in t.choices
+    ]
+    return {"drawing": t.drawing, "legal": legal}
 
 
 def _solving(message: Message) -> Task:
@@ -294,11 +422,15 @@ def _request(message: Message, task: Task) -> Request:
 
 def _source(message: Message) -> Source:
     """Where the board comes from: the ``board`` given, the ``example`` named, or the
-    usual start."""
-    board, example = message.get("board"), message.get("example")
+    usual start; with ``moves``, the position a game reaches by playing them from
+    there."""
+    board, example, moves = message.get("board"), message.get("example"), message.get("moves")
+    start: Example | Board | Usual
     if board is not None:
-        return Board(_text(board, "the board"))
-    return Usual() if example is None else Example(_text(example, "example"))
+        start = Board(_text(board, "the board"))
+    else:
+        start = Usual() if example is None else Example(_text(example, "example"))
+    return start if moves is None else Game(start, moves)
 
 
 def _text(value: JSON, what: str) -> str:
@@ -328,10 +460,13 @@ def _reporter(post: Post) -> Callable[[Stats], None]:
     return report
 
 
-def handle(message: str, post: Post | None = None) -> str:
+def handle(message: str, post: Post | None = None, tables: Tables | None = None) -> str:
     """Answer one message from the page (a JSON object with ``op``: ``"catalogue"``,
-    ``"solve"``, ``"analyze"`` or ``"draw"``, and the request's fields) as one JSON
-    object, progress going to ``post``.
+    ``"solve"``, ``"analyze"``, ``"draw"``, ``"generate"``, ``"play"``, ``"advise"`` or
+    ``"pick"``, and the request's fields) as one JSON object, progress going to
+    ``post``; ``tables`` keeps the components a game's advice measured, from one
+    message to the next (the page's worker makes one, :class:`Tables`, and hands it to
+    every message).
 
     >>> json.loads(handle('{"op": "draw", "puzzle": "graph"}'))
     {'status': 'ok', 'outcome': 'this puzzle has no drawing', 'drawing': None}
@@ -342,20 +477,24 @@ def handle(message: str, post: Post | None = None) -> str:
         return json.dumps({"status": "error", "outcome": f"a message that is no JSON: {e}"})
     if not isinstance(request, dict):
         return json.dumps({"status": "error", "outcome": "a message must be a JSON object"})
-    return json.dumps(_dispatch(request, post))
+    return json.dumps(_dispatch(request, post, tables))
 
 
-_OPERATIONS: Mapping[str, Callable[[Message, Post | None], Answer]] = {
-    "catalogue": lambda message, post: catalogue(),
-    "solve": solve,
-    "analyze": analyze,
-    "draw": lambda message, post: draw(message),
+_OPERATIONS: Mapping[str, Callable[[Message, Post | None, Tables | None], Answer]] = {
+    "catalogue": lambda message, post, tables: catalogue(),
+    "solve": lambda message, post, tables: solve(message, post),
+    "analyze": lambda message, post, tables: analyze(message, post),
+    "draw": lambda message, post, tables: draw(message),
+    "generate": lambda message, post, tables: generate(message, post),
+    "play": lambda message, post, tables: play(message),
+    "advise": advise,
+    "pick": lambda message, post, tables: pick(message, tables),
 }
 
 
-def _dispatch(message: dict[str, JSON], post: Post | None) -> Answer:
+def _dispatch(message: dict[str, JSON], post: Post | None, tables: Tables | None) -> Answer:
     """The answer to one message, by its ``op``."""
     op = message.get("op")
     if not isinstance(op, str) or op not in _OPERATIONS:
         return {"status": "error", "outcome": f"no operation {op!r}"}
-    return _OPERATIONS[op](message, post)
+    return _OPERATIONS[op](message, post, tables)

@@ -9,6 +9,7 @@
 let ready = null;
 const imported = new Map();
 let session = null;
+let tables = null;  // the components a game's advice measured (pearls.web.Tables), kept
 
 async function load(root, manifest) {
   const began = performance.now();
@@ -38,7 +39,9 @@ function answer(pyodide, data) {
   }
   if (data.module === "figures") return module(pyodide, "figures").handle(data.message);
   const post = (text) => postMessage({ id: data.id, progress: text });
-  return module(pyodide, "pearls.web").handle(data.message, post);
+  const web = module(pyodide, "pearls.web");
+  if (!tables) tables = web.Tables();
+  return web.handle(data.message, post, tables);
 }
 
 self.onmessage = async (event) => {

@@ -3,11 +3,13 @@
 // here.  The page's state lives in its address: puzzle, example or board, method, the
 // puzzle's options by name, max_states and timeout; run=1 solves on load, analyze=1
 // analyses, watch=1 solves on load and steps through the search (the trace that
-// pearls.web sends with "watch": true).  Python loads on the first Solve or Analyze
-// (window.pearlsRuntime).
+// pearls.web sends with "watch": true), play=1 opens the board as a game (moves: the
+// moves played, by their notation; redo: those undone, which Redo plays again).  Python
+// loads on the first Solve, Analyze or Play (window.pearlsRuntime).
 (function () {
   "use strict";
   const OWN = "";  // the Board picker's value for a board of the reader's own
+  const SOLVING = ["draw", "play", "advise", "pick"];  // requests that take solve's options
 
   function start() {
     const box = document.getElementById("pearls-playground");
@@ -131,7 +133,7 @@
     // address), as the command line refuses one it does not take.
     function options(op) {
       const chosen = {};
-      const command = op === "draw" ? "solve" : op;
+      const command = SOLVING.includes(op) ? "solve" : op;
       const offered = command ? current().options[command] : allOptions(current());
       const known = new Map(offered.map((option) => [option.name, option]));
       for (const input of document.querySelectorAll("#pg-options [data-option]")) {
@@ -165,20 +167,25 @@
       }
       if (fields.maxStates.value.trim()) params.set("max_states", fields.maxStates.value.trim());
       if (fields.timeout.value.trim()) params.set("timeout", fields.timeout.value.trim());
-      if (fields.watch.checked) params.set("watch", "1");
+      if (fields.watch.checked && !game.on) params.set("watch", "1");
       for (const [name, value] of Object.entries(extra || {})) params.set(name, value);
       return `${location.pathname}?${params}`;
     }
 
     function changed() {
+      if (game.on) {
+        played();
+        return;
+      }
       history.replaceState(null, "", address());
       $("pg-link").href = address({ run: "1" });
+      $("pg-link").textContent = "Link to this search";
     }
 
     // Running: progress while it searches, then the outcome and what it found.
     function setBusy(now) {
       busy = now;
-      $("pg-solve").disabled = $("pg-analyze").disabled = now;
+      $("pg-solve").disabled = $("pg-analyze").disabled = $("pg-play").disabled = now;
       $("pg-stop").hidden = !now;
     }
 
@@ -187,6 +194,7 @@
 
     async function work(op) {
       if (busy) return;
+      if (game.on) endGame();
       const asked = request(op);
       setBusy(true);
       outcome.textContent = "";
@@ -434,6 +442,352 @@
       return holder;
     }
 
+    // Play mode: the board as a game.  The moves played (their notations) are the game:
+    // pearls.web's "play" replays them from the start the form names and answers the
+    // position and its legal moves, "advise" the fewest moves left there and the moves
+    // that begin a shortest way on (the first is the hint), "pick" and "generate" a new
+    // start.  The address keeps the game, so a reload or a link resumes it.
+    const game = { on: false, moves: [], undone: [], start: null, turn: null, advice: null,
+      optimum: undefined, busy: false, seed: 0 };
+
+    function notations(text) {
+      return (text || "").split(" ").filter(Boolean);
+    }
+
+    // The request for a game's op, with the moves played (or those given).
+    function asking(op, moves) {
+      const asked = request(op);
+      delete asked.method;
+      delete asked.watch;
+      asked.moves = (moves || game.moves).join(" ");
+      return asked;
+    }
+
+    // The start a game is played from: the form's puzzle, board and options.
+    function startKey() {
+      const { op, moves, ...start } = asking("play", []);
+      return JSON.stringify(start);
+    }
+
+    function gameParams(shared) {
+      const params = { play: "1", moves: game.moves.join(" ") };
+      if (!shared && game.undone.length) params.redo = game.undone.join(" ");
+      if (!shared && game.seed) params.seed = String(game.seed);
+      return params;
+    }
+
+    // The address and the link say the game; a change of the start begins a new one.
+    function played() {
+      if (game.start !== null && game.start !== startKey()) {
+        begin([], []);
+        return;
+      }
+      history.replaceState(null, "", address(gameParams(false)));
+      $("pg-link").href = address(gameParams(true));
+      $("pg-link").textContent = "Link to this game";
+    }
+
+    async function begin(moves, undone) {
+      game.on = true;
+      game.moves = moves;
+      game.undone = undone;
+      game.start = startKey();
+      game.optimum = undefined;
+      $("pg-game").hidden = false;
+      const offers = current().play;
+      $("pg-seed").closest("label").hidden = !offers.generates;
+      $("pg-distance").closest("label").hidden = !offers.measurable;
+      $("pg-new").hidden = !offers.generates && !offers.measurable;
+      await refresh();
+    }
+
+    function endGame() {
+      game.on = false;
+      game.start = null;
+      $("pg-game").hidden = true;
+      changed();
+    }
+
+    async function ask(op, asked) {
+      if (!python) python = new Python(loaded);
+      if (!python.loaded) progress.textContent = "loading Python (some seconds, the first time)…";
+      const answer = await python.call("web", asked);
+      if (python.loaded) progress.textContent = `Python loaded in ${python.loadSeconds.toFixed(1)} s`;
+      return answer;
+    }
+
+    // The position the moves reach, its legal moves, and the advice there.
+    async function refresh() {
+      if (game.busy) return;
+      setGameBusy(true);
+      try {
+        const turn = await ask("play", asking("play"));
+        game.turn = turn;
+        game.advice = null;
+        if (turn.status === "ok" || turn.played) game.moves = turn.played || [];
+        played();
+        showTurn(turn);
+        if (turn.status !== "error" || turn.played) await advise();
+      } catch (error) {
+        $("pg-status").dataset.status = "error";
+        $("pg-status").textContent = error instanceof Stopped ? "stopped by you" : `could not run: ${error.message}`;
+      } finally {
+        setGameBusy(false);
+      }
+    }
+
+    async function advise() {
+      $("pg-moves-left").textContent = "moves left: finding…";
+      if (game.optimum === undefined) {
+        const first = await ask("advise", asking("advise", []));
+        game.optimum = first.status === "ok" ? first.left : null;
+      }
+      const advice = await ask("advise", asking("advise"));
+      game.advice = advice;
+      $("pg-moves-left").textContent = advice.status === "ok" ? advice.outcome
+        : `moves left: unknown (${advice.outcome})`;
+      $("pg-moves-left").dataset.left = advice.status === "ok" && advice.left !== null ? String(advice.left) : "";
+      showStatus();
+    }
+
+    function setGameBusy(now) {
+      game.busy = now;
+      $("pg-game").dataset.state = now ? "busy" : "ready";
+      for (const button of document.querySelectorAll("#pg-game button")) button.disabled = now;
+      if (!now) {
+        $("pg-undo").disabled = game.moves.length === 0;
+        $("pg-restart").disabled = game.moves.length === 0;
+        $("pg-redo").disabled = game.undone.length === 0;
+      }
+    }
+
+    function showTurn(turn) {
+      const board = $("pg-game-board");
+      if (turn.drawing) board.innerHTML = turn.drawing;
+      else if (turn.position) board.replaceChildren(element("pre", { class: "pg-text", text: turn.position.picture }));
+      else board.replaceChildren();
+      $("pg-legal").replaceChildren(...(turn.legal || []).map((move, i) =>
+        element("button", { type: "button", class: "md-button pg-legal-move", text: move.words,
+          title: `${move.notation}${i < 9 ? ` (key ${i + 1})` : ""}`, "data-notation": move.notation })));
+      $("pg-played").replaceChildren(...(turn.words || []).map((words, i) =>
+        element("li", { text: `${words} (${turn.played[i]})` })));
+      $("pg-played-count").textContent = String((turn.played || []).length);
+      showStatus();
+    }
+
+    // The status: solved in N moves and how that compares with the fewest, the moves
+    // played so far, or the line that refused a move of the game.
+    function showStatus() {
+      const turn = game.turn;
+      const status = $("pg-status");
+      if (!turn) return;
+      const n = (turn.played || []).length;
+      if (turn.status === "error") {
+        status.dataset.status = outcome.dataset.status = "error";
+        status.textContent = outcome.textContent = turn.outcome;
+        return;
+      }
+      status.dataset.status = turn.position.solved ? "solved" : "playing";
+      if (!turn.position.solved) {
+        status.textContent = `${said(n)} played`;
+        return;
+      }
+      status.textContent = `solved in ${said(n)}${compared(n, game.optimum)}`;
+    }
+
+    function said(n) {
+      return n === 1 ? "1 move" : `${n.toLocaleString("en")} moves`;
+    }
+
+    function compared(n, optimum) {
+      if (optimum === undefined || optimum === null) return "; the fewest from the start is unknown";
+      if (n === optimum) return ", the fewest possible";
+      return `; the fewest is ${said(optimum)} (${said(n - optimum)} more)`;
+    }
+
+    async function move(notation) {
+      if (game.busy || !game.turn || !game.turn.position || game.turn.position.solved) return;
+      game.moves = [...game.moves, notation];
+      game.undone = game.undone.length && game.undone[0] === notation ? game.undone.slice(1) : [];
+      await refresh();
+    }
+
+    async function hint() {
+      if (game.busy) return;
+      const advice = game.advice;
+      if (advice && advice.status === "ok" && advice.best && advice.best.length) {
+        await move(advice.best[0]);
+      } else if (advice) {
+        const why = advice.status === "ok" ? "no move leads nearer a solved position" : advice.outcome;
+        $("pg-moves-left").textContent = `no hint: ${why}`;
+      }
+    }
+
+    async function undo() {
+      if (game.busy || !game.moves.length) return;
+      game.undone = [game.moves[game.moves.length - 1], ...game.undone];
+      game.moves = game.moves.slice(0, -1);
+      await refresh();
+    }
+
+    async function redo() {
+      if (game.busy || !game.undone.length) return;
+      await move(game.undone[0]);
+    }
+
+    async function restart() {
+      if (game.busy) return;
+      game.undone = [];
+      game.moves = [];
+      await refresh();
+    }
+
+    // A new game: a new board from the puzzle's generator (by the seed), then, where a
+    // distance is asked for, a start that many moves from solved in its component.
+    async function newGame() {
+      if (game.busy) return;
+      const puzzle = current();
+      const distance = $("pg-distance").value.trim();
+      setGameBusy(true);
+      try {
+        if (puzzle.play.generates) {
+          const made = await ask("generate", { ...request("generate"), seed: nextSeed() });
+          if (made.status !== "generated") throw new Error(made.outcome);
+          setBoard(made.json.board);
+        }
+        if (distance && puzzle.play.measurable) {
+          const picked = await ask("pick", { ...asking("pick", []), distance });
+          if (picked.status !== "ok") throw new Error(picked.outcome);
+          setBoard(picked.board);
+        }
+      } catch (error) {
+        $("pg-status").dataset.status = "error";
+        $("pg-status").textContent = error.message;
+        setGameBusy(false);
+        return;
+      }
+      setGameBusy(false);
+      await begin([], []);
+    }
+
+    // The seed typed, where it is not the last one used; else the one after it.
+    function nextSeed() {
+      const typed = $("pg-seed").value.trim();
+      const seed = typed && typed !== String(game.seed) ? typed : String(game.seed + 1);
+      if (Number.isInteger(Number(seed))) game.seed = Number(seed);
+      $("pg-seed").value = seed;
+      return seed;
+    }
+
+    function setBoard(board) {
+      fields.example.value = OWN;
+      fields.board.value = board;
+      preview();
+      drawOwn();
+    }
+
+    // Clicking the drawing: the move meant is found by comparing the drawing with each
+    // legal move's next drawing, with no code of any puzzle.  Among the moves that move
+    // or change the shape clicked (a vehicle, a tile, a disc), else among them all (an
+    // empty square, a peg), the one whose new shapes lie nearest the click wins (a
+    // vehicle goes toward the end clicked), then the one whose changes centre there.
+    const SHAPES = "rect, circle, ellipse, line, polyline, polygon, path, text, use";
+
+    function shapes(svg) {
+      const frame = svg.getBoundingClientRect();
+      const scale = frame.width || 1;
+      return [...svg.querySelectorAll(SHAPES)].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { el, markup: el.outerHTML, x0: (r.left - frame.left) / scale, y0: (r.top - frame.top) / scale,
+          x1: (r.right - frame.left) / scale, y1: (r.bottom - frame.top) / scale };
+      });
+    }
+
+    // The shapes of a drawing laid out as the board's, out of sight.
+    function measured(drawing, width) {
+      const holder = element("div", { class: "pg-measure", style: `width: ${width}px` });
+      holder.innerHTML = drawing;
+      document.body.append(holder);
+      const svg = holder.querySelector("svg");
+      const found = svg ? shapes(svg) : [];
+      holder.remove();
+      return found;
+    }
+
+    function distance(point, box) {
+      const dx = Math.max(box.x0 - point.x, 0, point.x - box.x1);
+      const dy = Math.max(box.y0 - point.y, 0, point.y - box.y1);
+      return Math.hypot(dx, dy);
+    }
+
+    // How well a legal move answers a click at ``point`` on ``clicked``: lower is better.
+    function score(now, next, point, clicked) {
+      const before = new Set(now.map((s) => s.markup));
+      const after = new Set(next.map((s) => s.markup));
+      const gone = now.filter((s) => !after.has(s.markup));
+      const landed = next.filter((s) => !before.has(s.markup));
+      if (!landed.length && !gone.length) return null;
+      const near = Math.min(...landed.map((s) => distance(point, s)));
+      const boxes = landed.length ? landed : gone;
+      const centre = { x: boxes.reduce((t, s) => t + s.x0 + s.x1, 0) / (2 * boxes.length),
+        y: boxes.reduce((t, s) => t + s.y0 + s.y1, 0) / (2 * boxes.length) };
+      const moved = gone.some((s) => s.el === clicked) ? 0 : 1;
+      return [moved, near, Math.hypot(centre.x - point.x, centre.y - point.y)];
+    }
+
+    function better(a, b) {
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+      return false;
+    }
+
+    function clickedDrawing(event) {
+      const svg = $("pg-game-board").querySelector("svg");
+      const turn = game.turn;
+      if (game.busy || !svg || !turn || !turn.legal || !turn.legal.length) return;
+      const frame = svg.getBoundingClientRect();
+      const point = { x: (event.clientX - frame.left) / frame.width, y: (event.clientY - frame.top) / frame.width };
+      const now = shapes(svg);
+      const clicked = event.target.closest(SHAPES);
+      let best = null;
+      let chosen = null;
+      for (const legal of turn.legal) {
+        if (!legal.drawing) continue;
+        const scored = score(now, measured(legal.drawing, frame.width), point, clicked);
+        if (scored && (!best || better(scored, best))) [best, chosen] = [scored, legal.notation];
+      }
+      if (chosen) move(chosen);
+    }
+
+    // Keys: 1-9 play the legal moves in turn, h a hint, u undo, r redo (or Ctrl+Z, Ctrl+Y).
+    function keyed(event) {
+      if (event.target.closest("input, select, textarea")) return;
+      const key = event.key.toLowerCase();
+      const ctrl = event.ctrlKey || event.metaKey;
+      const legal = document.querySelectorAll("#pg-legal button");
+      let acted = true;
+      if (!ctrl && /^[1-9]$/.test(key) && legal[Number(key) - 1]) move(legal[Number(key) - 1].dataset.notation);
+      else if (!ctrl && key === "h") hint();
+      else if ((!ctrl && key === "u") || (ctrl && key === "z")) undo();
+      else if ((!ctrl && key === "r") || (ctrl && key === "y")) redo();
+      else acted = false;
+      if (acted) event.preventDefault();
+    }
+
+    function wireGame() {
+      $("pg-hint").addEventListener("click", hint);
+      $("pg-undo").addEventListener("click", undo);
+      $("pg-redo").addEventListener("click", redo);
+      $("pg-restart").addEventListener("click", restart);
+      $("pg-new").addEventListener("click", newGame);
+      $("pg-end").addEventListener("click", endGame);
+      $("pg-game-board").addEventListener("click", clickedDrawing);
+      $("pg-legal").addEventListener("click", (event) => {
+        const button = event.target.closest("button[data-notation]");
+        if (button) move(button.dataset.notation);
+      });
+      document.addEventListener("keydown", (event) => { if (game.on) keyed(event); });
+    }
+
     async function open() {
       const found = await runtime();
       if (!found.catalogue) {
@@ -472,9 +826,15 @@
       for (const input of [fields.maxStates, fields.timeout]) input.addEventListener("change", changed);
       form.addEventListener("submit", (event) => { event.preventDefault(); work("solve"); });
       $("pg-analyze").addEventListener("click", () => work("analyze"));
+      $("pg-play").addEventListener("click", () => begin([], []));
+      wireGame();
       $("pg-stop").addEventListener("click", () => { if (python) python.stop(); });
       if (!found.available) {
-        $("pg-solve").disabled = $("pg-analyze").disabled = true;
+        $("pg-solve").disabled = $("pg-analyze").disabled = $("pg-play").disabled = true;
+      } else if (params.get("play") === "1") {
+        game.seed = Number(params.get("seed")) || 0;
+        if (game.seed) $("pg-seed").value = String(game.seed);
+        begin(notations(params.get("moves")), notations(params.get("redo")));
       } else if (params.get("run") === "1" || params.get("watch") === "1") {
         reveal = params.get("run") === "1";
         work("solve");
