@@ -64,8 +64,8 @@ __all__ = [
     "HashShard",
     "KeyShard",
     "RankShard",
+    "Ranked",
     "Shard",
-    "StateShard",
     "expanded",
     "hash_shards",
     "key_shards",
@@ -230,74 +230,21 @@ class RankShard(Shard[S, bytes], Generic[S, M]):
         return list(map(unrank, self.last))
 
 
-class StateShard(Shard[S, list[S]], Generic[S, M]):
-    """A shard whose levels hold the states themselves, sent pickled, grouped by owner:
-    which owner a state has (:meth:`owner`) and how the states met are kept
-    (:meth:`met`) are its kind's."""
-
-    def __init__(self, index: int, n: int, puzzle: Puzzle[S, M], level: list[S]) -> None:
-        self.index: int = index
-        self.n: int = n
-        self.puzzle: Puzzle[S, M] = puzzle
-        self.level: list[S] = level
-        self.last: list[S] = []
-        self.following: list[S] = []
-        self.out: list[list[S]] = [[] for _ in range(n)]
-        self.generated: int = 0
-
-    @abstractmethod
-    def owner(self, q: S) -> int:
-        """The index of the owner of ``q``."""
-
-    @abstractmethod
-    def met(self, q: S) -> bool:
-        """Record ``q``, one of this owner's states; whether it is new."""
-
-    def __len__(self) -> int:
-        return len(self.level)
-
-    def expand(self, at: int) -> int:
-        me, moves, move = self.index, self.puzzle.moves, self.puzzle.move
-        owner, met, following, out = self.owner, self.met, self.following, self.out
-        generated, stop = 0, min(at + CHUNK, len(self.level))
-        for q in self.level[at:stop]:
-            ms = moves(q)
-            generated += len(ms)
-            for m in ms:
-                r = move(q, m)
-                j = owner(r)
-                if j != me:
-                    out[j].append(r)
-                elif met(r):
-                    following.append(r)
-        self.generated += generated
-        return stop
-
-    def groups(self) -> tuple[list[list[S]], int]:
-        out, generated = self.out, self.generated
-        self.out, self.generated = [[] for _ in range(self.n)], 0
-        return out, generated
-
-    def advance(self, sent: Iterable[list[S]]) -> None:
-        met = self.met
-        self.last = self.level
-        self.level = self.following + [q for group in sent for q in group if met(q)]
-        self.following = []
-
-    def farthest(self) -> list[S]:
-        return list(self.last)
+Ranked = tuple[list[S], bytes]  # states for another owner, and their ranks packed
 
 
-class HashShard(StateShard[S, M]):
+class HashShard(Shard[S, Ranked[S]], Generic[S, M]):
     """A shard of states where the perfect hash ``h`` cannot unrank: owner ``j`` owns
-    the states of ranks ``r`` with ``r mod n == j``, and keeps a bit for each at
-    ``r div n`` (``seen``, ``None`` until begun, for a shard of starts).
+    the states of ranks ``r`` with ``r mod n == j`` and keeps a bit for each at ``r div
+    n`` (``seen``, ``None`` until begun, for a shard of starts); its parts of the levels
+    hold the states, and the states for another owner travel pickled, their ranks packed
+    beside them, so that each state is ranked once.
 
     >>> from pearls.puzzles import graph
     >>> line = graph.puzzle({0: [1, 2], 1: [], 2: []}, goal=9)
     >>> owners = [s.begun() for s in hash_shards(line, PerfectHash(int, 3), 2, [0])]
     >>> [expanded(owner) for owner in owners]
-    [([[], [1]], 2), ([[], []], 0)]
+    [([([], b''), ([1], b'\\x01\\x00\\x00\\x00')], 2), ([([], b''), ([], b'')], 0)]
     """
 
     def __init__(
@@ -308,45 +255,92 @@ class HashShard(StateShard[S, M]):
         h: PerfectHash[S],
         seen: bytearray | None,
         level: list[S],
+        last: list[S],
     ) -> None:
-        super().__init__(index, n, puzzle, level)
+        self.index: int = index
+        self.n: int = n
+        self.puzzle: Puzzle[S, M] = puzzle
         self.h: PerfectHash[S] = h
         self.seen: bytearray | None = seen
+        self.level: list[S] = level
+        self.last: list[S] = last
+        self.following: list[S] = []
+        self.out: list[tuple[list[S], array[int]]] = self._empty()
+        self.generated: int = 0
 
-    def owner(self, q: S) -> int:
-        return checked_rank(self.h, q) % self.n
+    def _empty(self) -> list[tuple[list[S], array[int]]]:
+        """A group for each owner, empty."""
+        return [([], rank_array(self.h.size)) for _ in range(self.n)]
 
-    def met(self, q: S) -> bool:
-        assert self.seen is not None  # made by begun
-        i = self.h.rank(q) // self.n
-        if self.seen[i >> 3] & 1 << (i & 7):
-            return False
-        self.seen[i >> 3] |= 1 << (i & 7)
-        return True
+    def __len__(self) -> int:
+        return len(self.level)
 
     def begun(self) -> HashShard[S, M]:
         if self.seen is not None:
             return self.saved()
         owned = (self.h.size - self.index + self.n - 1) // self.n
-        working = HashShard(
-            self.index, self.n, self.puzzle, self.h, bytearray(addressable((owned + 7) // 8)), []
-        )
-        working.level = [q for q in self.level if working.met(q)]
+        seen = bytearray(addressable((owned + 7) // 8))
+        working = HashShard(self.index, self.n, self.puzzle, self.h, seen, [], [])
+        ranks = rank_array(self.h.size)
+        ranks.extend(self.h.rank(q) for q in self.level)
+        working.advance([(self.level, ranks.tobytes())])
         return working
 
     def saved(self) -> HashShard[S, M]:
         assert self.seen is not None  # a shard of starts is saved as it is given
-        copied = HashShard(
-            self.index, self.n, self.puzzle, self.h, bytearray(self.seen), list(self.level)
-        )
-        copied.last = list(self.last)
-        return copied
+        seen, level, last = bytearray(self.seen), list(self.level), list(self.last)
+        return HashShard(self.index, self.n, self.puzzle, self.h, seen, level, last)
+
+    def expand(self, at: int) -> int:
+        assert self.seen is not None  # made by begun
+        me, n, bits, h = self.index, self.n, self.seen, self.h
+        moves, move, following, out = self.puzzle.moves, self.puzzle.move, self.following, self.out
+        generated, stop = 0, min(at + CHUNK, len(self.level))
+        for q in self.level[at:stop]:
+            ms = moves(q)
+            generated += len(ms)
+            for m in ms:
+                s = move(q, m)
+                r = checked_rank(h, s)
+                owner = r % n
+                if owner != me:
+                    states, ranks = out[owner]
+                    states.append(s)
+                    ranks.append(r)
+                    continue
+                i = r // n
+                if not bits[i >> 3] & 1 << (i & 7):
+                    bits[i >> 3] |= 1 << (i & 7)
+                    following.append(s)
+        self.generated += generated
+        return stop
+
+    def groups(self) -> tuple[list[Ranked[S]], int]:
+        out, generated = self.out, self.generated
+        self.out, self.generated = self._empty(), 0
+        return [(states, ranks.tobytes()) for states, ranks in out], generated
+
+    def advance(self, sent: Iterable[Ranked[S]]) -> None:
+        assert self.seen is not None  # made by begun
+        n, bits, level = self.n, self.seen, self.following
+        for states, packed in sent:
+            ranks = rank_array(self.h.size)
+            ranks.frombytes(packed)
+            for q, r in zip(states, ranks, strict=True):
+                i = r // n
+                if not bits[i >> 3] & 1 << (i & 7):
+                    bits[i >> 3] |= 1 << (i & 7)
+                    level.append(q)
+        self.last, self.level, self.following = self.level, level, []
+
+    def farthest(self) -> list[S]:
+        return list(self.last)
 
 
-class KeyShard(StateShard[S, M]):
+class KeyShard(Shard[S, list[S]], Generic[S, M]):
     """A shard of states without a perfect hash: the owner of ``q`` is a checksum of
-    ``key(q)`` modulo ``n``, and the states met are a set (``seen``, ``None`` until
-    begun, for a shard of starts).
+    ``key(q)`` modulo ``n``, the states met are a set (``seen``, ``None`` until begun,
+    for a shard of starts), and the states for another owner travel pickled.
 
     >>> from pearls.puzzles import graph
     >>> line = graph.puzzle({0: [4, 5], 4: [], 5: []}, goal=9)
@@ -362,35 +356,70 @@ class KeyShard(StateShard[S, M]):
         key: Callable[[S], str],
         seen: set[S] | None,
         level: list[S],
+        last: list[S],
     ) -> None:
-        super().__init__(index, n, puzzle, level)
+        self.index: int = index
+        self.n: int = n
+        self.puzzle: Puzzle[S, M] = puzzle
         self.key: Callable[[S], str] = key
         self.seen: set[S] | None = seen
+        self.level: list[S] = level
+        self.last: list[S] = last
+        self.following: list[S] = []
+        self.out: list[list[S]] = [[] for _ in range(n)]
+        self.generated: int = 0
 
-    def owner(self, q: S) -> int:
-        return _checksum(self.key, self.n, q)
-
-    def met(self, q: S) -> bool:
-        assert self.seen is not None  # made by begun
-        if q in self.seen:
-            return False
-        self.seen.add(q)
-        return True
+    def __len__(self) -> int:
+        return len(self.level)
 
     def begun(self) -> KeyShard[S, M]:
         if self.seen is not None:
             return self.saved()
-        working = KeyShard(self.index, self.n, self.puzzle, self.key, set(), [])
-        working.level = [q for q in self.level if working.met(q)]
+        working = KeyShard(self.index, self.n, self.puzzle, self.key, set(), [], [])
+        working.advance([self.level])
         return working
 
     def saved(self) -> KeyShard[S, M]:
         assert self.seen is not None  # a shard of starts is saved as it is given
-        copied = KeyShard(
-            self.index, self.n, self.puzzle, self.key, set(self.seen), list(self.level)
-        )
-        copied.last = list(self.last)
-        return copied
+        seen, level, last = set(self.seen), list(self.level), list(self.last)
+        return KeyShard(self.index, self.n, self.puzzle, self.key, seen, level, last)
+
+    def expand(self, at: int) -> int:
+        assert self.seen is not None  # made by begun
+        me, n, key, seen = self.index, self.n, self.key, self.seen
+        moves, move, following, out = self.puzzle.moves, self.puzzle.move, self.following, self.out
+        generated, stop = 0, min(at + CHUNK, len(self.level))
+        for q in self.level[at:stop]:
+            ms = moves(q)
+            generated += len(ms)
+            for m in ms:
+                s = move(q, m)
+                owner = _checksum(key, n, s)
+                if owner != me:
+                    out[owner].append(s)
+                elif s not in seen:
+                    seen.add(s)
+                    following.append(s)
+        self.generated += generated
+        return stop
+
+    def groups(self) -> tuple[list[list[S]], int]:
+        out, generated = self.out, self.generated
+        self.out, self.generated = [[] for _ in range(self.n)], 0
+        return out, generated
+
+    def advance(self, sent: Iterable[list[S]]) -> None:
+        assert self.seen is not None  # made by begun
+        seen, level = self.seen, self.following
+        for states in sent:
+            for q in states:
+                if q not in seen:
+                    seen.add(q)
+                    level.append(q)
+        self.last, self.level, self.following = self.level, level, []
+
+    def farthest(self) -> list[S]:
+        return list(self.last)
 
 
 def rank_shards(
@@ -413,7 +442,7 @@ def hash_shards(
     parts: list[list[S]] = [[] for _ in range(n)]
     for q in starts:
         parts[checked_rank(h, q) % n].append(q)
-    return [HashShard(j, n, puzzle, h, None, part) for j, part in enumerate(parts)]
+    return [HashShard(j, n, puzzle, h, None, part, []) for j, part in enumerate(parts)]
 
 
 def key_shards(
@@ -424,7 +453,7 @@ def key_shards(
     parts: list[list[S]] = [[] for _ in range(n)]
     for q in starts:
         parts[_checksum(key, n, q)].append(q)
-    return [KeyShard(j, n, puzzle, key, None, part) for j, part in enumerate(parts)]
+    return [KeyShard(j, n, puzzle, key, None, part, []) for j, part in enumerate(parts)]
 
 
 def _checksum(key: Callable[[S], str], n: int, q: S) -> int:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from pearls.analysis import PerfectHash, levels
 from pearls.puzzles import graph, hanoi, sliding
 from pearls.puzzles.sliding import ranked
-from pearls.shards import CHUNK, Shard, expanded, hash_shards, key_shards, rank_shards
+from pearls.shards import CHUNK, Ranked, Shard, expanded, hash_shards, key_shards, rank_shards
 from pearls.types import Puzzle
 
 Graph = dict[int, list[int]]
@@ -35,7 +35,7 @@ def by_ranks(
 
 def by_hash(
     puzzle: Puzzle[int, int], size: int, n: int, starts: Sequence[int]
-) -> list[Shard[int, list[int]]]:
+) -> list[Shard[int, Ranked[int]]]:
     return [s.begun() for s in hash_shards(puzzle, PerfectHash(number, size), n, starts)]
 
 
