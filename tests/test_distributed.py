@@ -273,10 +273,12 @@ def gone(group: int, within: float) -> bool:
 # --- a worker or the scheduler lost mid-run -----------------------------------------------
 
 
-def killing_a_worker(address: str) -> Meter:
-    """A meter whose first progress report (the owners at work, a quarter of a second
-    in) kills one worker process of the cluster at ``address``, as a crash or the
-    machine's out-of-memory killer would; its nanny starts another."""
+def killing_a_worker(address: str, monkeypatch: pytest.MonkeyPatch) -> Meter:
+    """A meter whose first progress report (the owners at work, a twentieth of a second
+    in: the client looks that often here) kills one worker process of the cluster at
+    ``address``, as a crash or the machine's out-of-memory killer would; its nanny
+    starts another."""
+    monkeypatch.setattr(distributed, "REPORT", 0.05)
     with distributed.client(scheduler=address) as c:
         victims = c.run(os.getpid)
     pid = victims[max(victims)]
@@ -307,15 +309,16 @@ def counting_starts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_a_worker_killed_mid_run_by_ranks_is_survived(
     processes: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The 2x5 tray's 1,814,400 boards, one worker killed mid-run: the owners start
-    again from their latest snapshot (one every fifth of a second here), on the worker
-    left and the one its nanny starts, and the answer is one process's.  (It raised
-    'Worker holding Actor was lost'.)"""
-    monkeypatch.setattr(distributed, "SAVE_EVERY", 0.2)
+    """The 8 puzzle's 181,440 boards by ranks, one worker killed mid-run: both owners
+    start again from their latest snapshot (one every tenth of a second here) on the
+    worker left, not waiting here for the one its nanny starts, and the answer is one
+    process's.  (It raised 'Worker holding Actor was lost'.)"""
+    monkeypatch.setattr(distributed, "SAVE_EVERY", 0.1)
+    monkeypatch.setattr(distributed, "WORKERS_WAIT", 0.0)
     starts = counting_starts(monkeypatch)
-    f = sliding.frame(2, 5)
+    f = sliding.EIGHT
     h = ranked.perfect_hash(f)
-    meter = killing_a_worker(processes)
+    meter = killing_a_worker(processes, monkeypatch)
     shared = distributed.analyze(sliding.puzzle(f), [f.goal], h, meter=meter, scheduler=processes)
     one = analyze_compact(sliding.puzzle(f), [f.goal], h, sliding.unrank(f))
     assert len(starts) == 2
@@ -327,13 +330,13 @@ def test_a_worker_killed_mid_run_by_ranks_is_survived(
 def test_a_worker_killed_mid_run_with_states_pickled_is_survived(
     processes: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Nine discs of the Tower of Hanoi (19,683 positions, 512 levels), whose hash
+    """Eight discs of the Tower of Hanoi (6,561 positions, 256 levels), whose hash
     cannot unrank, so that states travel pickled: one worker killed mid-run, the
-    analysis started again from the starts, the answer one process's.  (It waited in
-    Client.gather for ever.)"""
+    analysis started again from the starts on the worker left and the one its nanny
+    starts, the answer one process's.  (It waited in Client.gather for ever.)"""
     starts = counting_starts(monkeypatch)
-    meter = killing_a_worker(processes)
-    start, h = hanoi.tower(9), hanoi.perfect_hash(9)
+    meter = killing_a_worker(processes, monkeypatch)
+    start, h = hanoi.tower(8), hanoi.perfect_hash(8)
     shared = distributed.analyze(hanoi.puzzle, [start], h, meter=meter, scheduler=processes)
     one = analyze(hanoi.puzzle, [start], h)
     assert len(starts) == 2
