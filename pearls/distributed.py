@@ -681,10 +681,12 @@ class _Conductor(Generic[S, W]):
             raise self._given_up(round(waited, 1))
 
     def _given_up(self, bound: float) -> ClusterLost:
-        """The loss, past recovery within ``bound`` seconds."""
+        """The loss, past recovery within ``bound`` seconds: of the scheduler, where it
+        is still out of reach (its workers, lost with it, may have been missed first)."""
         assert self.loss is not None  # given up only on a loss
         meter, loss = self.meter, self.loss
-        return ClusterLost(loss.what, loss.level, self.losses, meter.expanded, meter.seconds, bound)
+        what = loss.what if self.c.status == "running" else f"the Dask scheduler at {self.address}"
+        return ClusterLost(what, loss.level, self.losses, meter.expanded, meter.seconds, bound)
 
     def _stop(self) -> None:
         """Ask every owner to stop, waiting :data:`STOP_WAIT` seconds at most in all for
