@@ -512,7 +512,18 @@ class _Conductor(Generic[S, W]):
             return Analysis(sum(histogram), histogram, farthest)
 
     def _run(self) -> list[Part[S]]:
-        """The owners' parts, once each has run to the end."""
+        """The owners' parts, once each has run to the end; :class:`_Lost` where a call
+        to the cluster fails with the scheduler out of reach."""
+        try:
+            return self._owned()
+        except (OSError, RuntimeError, CancelledError) as e:
+            if self.c.status == "running":
+                raise
+            raise _Lost(f"the Dask scheduler at {self.address}") from e
+
+    def _owned(self) -> list[Part[S]]:
+        """:meth:`_run`'s work: the owners started, watched, stopped if it fails, and let
+        go."""
         try:
             self._start()
             runs = [self._sent(j, lambda o: _call(o, Owner[S, W].run)) for j in self._each()]
@@ -534,7 +545,7 @@ class _Conductor(Generic[S, W]):
             )
             for saved, place in zip(self.saved, self.places, strict=True)
         ]  # fmt: skip
-        self.owners = [self._made(future) for future in self.futures]
+        self.owners = [self._made(j) for j in range(len(self.futures))]
         for j in self._each():
             self._asked(j, lambda o: _call(o, _AnyOwner.meet, self.owners))
 
@@ -564,8 +575,9 @@ class _Conductor(Generic[S, W]):
         except (OSError, RuntimeError):  # the scheduler lost meanwhile
             return []
 
-    def _made(self, future: Future[Actor]) -> Actor:
-        """The owner of ``future``, once made (its maker's error, if it fails)."""
+    def _made(self, j: int) -> Actor:
+        """Owner ``j``, once made (its maker's error, if it fails)."""
+        future = self.futures[j]
         while True:
             try:
                 return future.result(timeout=REPORT)
@@ -573,6 +585,10 @@ class _Conductor(Generic[S, W]):
                 self._limit()
             except CancelledError:  # as every future is once the scheduler is out of reach
                 raise _Lost(f"the Dask scheduler at {self.address}") from None
+            except (OSError, RuntimeError) as e:  # the worker out of reach, or lost
+                if isinstance(e, OSError) or self.places[j] not in self._workers():
+                    raise _Lost(f"the Dask worker at {self.places[j]}") from e
+                raise
 
     def _watched(self, runs: list[BaseActorFuture[Part[S]]]) -> list[Part[S]]:
         """The owners' parts once every run is over, their progress reported and the
