@@ -5,9 +5,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 # The stamp's name records the install mode, so a .venv installed another way reinstalls once.
 STAMP  := $(VENV)/.installed-editable-compat
-# The docs' own Python: the reference generator, its griffe extension, the browser check.
+# The docs' own Python: the reference generator, its griffe extension, the browser checks,
+# the examples' runner and the chapter's live figures (their steps, and the hook that quotes them).
 DOCSPY := docs/gen_ref_pages.py docs/rst_docstrings.py docs/check_site.py docs/hooks/boards.py \
-	docs/check_playground.py docs/runnable.py docs/pycon.py
+	docs/check_playground.py docs/runnable.py docs/pycon.py docs/figures.py docs/hooks/equations.py \
+	docs/hooks/notebook.py
 # mkdocs with the plugins' banners about MkDocs 2 silenced: they are notices, not problems.
 MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
 # pytest's worker processes (pytest-xdist): `auto` is one a core; WORKERS=0 runs in one.
@@ -31,6 +33,7 @@ test: $(STAMP)
 	$(BIN)/mypy --strict pearls tests bench examples/jugs/pearls_jugs $(DOCSPY)
 	$(BIN)/basedpyright
 	@$(MAKE) --no-print-directory typecheck-wheel
+	@$(MAKE) --no-print-directory release-check
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-site
 
 # The two halves of `make test`, run side by side: the tests, and the site in a browser.
@@ -60,8 +63,8 @@ wheel: | $(BIN)/python
 # (ignoring other packages' own gaps) over the wheel installed, with its dependencies and
 # the dask extra, in a venv of its own under build/ (made once; the wheel reinstalled each
 # time), read from outside the source tree so that the installed files are the ones
-# checked. Every exported name's type must be known, but for the names listed in
-# tests/data/wheel-types-known.txt (tests/wheel_types.py reads the report). About 20 s.
+# checked. Every exported name's type must be known (tests/wheel_types.py reads the
+# report). About 20 s.
 TYPES_VENV := build/typecheck-wheel
 
 .PHONY: typecheck-wheel
@@ -74,6 +77,27 @@ typecheck-wheel: $(STAMP) wheel
 	cd $(TYPES_VENV) && PATH="$$PWD/bin:$$PATH" VIRTUAL_ENV="$$PWD" $(CURDIR)/$(BIN)/basedpyright \
 		--outputjson --verifytypes pearls --ignoreexternal > report.json || test -s report.json
 	$(BIN)/python tests/wheel_types.py $(TYPES_VENV)/report.json
+
+# The release as PyPI gets it: `python -m build` makes the sdist and, from it, the wheel;
+# twine's strict check passes both; the wheel built from the sdist is byte for byte the one
+# built from the tree (both dated by the last commit); and a fresh venv that installs the
+# sdist alone passes tests/smoke_release.py. About a minute, mostly pip.
+RELEASE := build/release
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+EPOCH   := $(shell git log -1 --format=%ct 2>/dev/null || echo 315532800)
+
+.PHONY: release-check
+release-check: $(STAMP)
+	rm -rf $(RELEASE) && mkdir -p $(RELEASE)/tree
+	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --outdir $(RELEASE) . >/dev/null
+	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --wheel --outdir $(RELEASE)/tree . >/dev/null
+	$(BIN)/twine check --strict $(RELEASE)/*.tar.gz $(RELEASE)/*.whl
+	cmp $(RELEASE)/functional_pearls-$(VERSION)-py3-none-any.whl \
+		$(RELEASE)/tree/functional_pearls-$(VERSION)-py3-none-any.whl
+	$(PYTHON) -m venv $(RELEASE)/venv
+	$(RELEASE)/venv/bin/python -m pip install --quiet --disable-pip-version-check \
+		$(RELEASE)/functional_pearls-$(VERSION).tar.gz
+	$(RELEASE)/venv/bin/python tests/smoke_release.py $(VERSION)
 
 # At length, some minutes: the parsers' fuzz tests with 20,000 examples each (`make test`
 # runs 60), every hostile value on every option, the laws over larger components and on

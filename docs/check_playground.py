@@ -11,8 +11,8 @@ request the pages make (the Web Worker's included) is logged to ``DIR/requests.t
 any that is not for 127.0.0.1 is a problem.  The checks:
 
 - ``/playground/?puzzle=rushhour&example=g1&method=bfs&run=1`` says "34 moves" in
-  ``#outcome`` (first load: its seconds and bytes; with ``--bench``, then again from the
-  browser's cache);
+  ``#outcome``, scrolled into view (first load: its seconds and bytes; with ``--bench``,
+  then again from the browser's cache);
 - a docs page and the playground, viewed without Run or Solve, fetch none of Python;
 - the 8 puzzle's hardest board, solved by A*, says what CPython says (the same line);
 - a bad board shows the command line's one line (``pearls solve rushhour --board``);
@@ -23,13 +23,18 @@ any that is not for 127.0.0.1 is a problem.  The checks:
 - a long search shows live progress, the page answers while it runs, Stop ends it, and
   the next search runs;
 - on each docs page with a ``pycon`` block, Run on its first block shows, for every
-  example, the output its doctest expects (compared here by doctest's own checker).
+  example, the output its doctest expects (compared here by doctest's own checker);
+- each live figure of ``/chapter/`` (``figure.explore``), stepped with Step, Back, Play
+  and Pause, lights the lines of the rule :mod:`pearls.literal` fires at that step, in
+  the Haskell (saying the book's words) and the Python, and shows ``qs``, ``rs`` and
+  ``ps`` as the equations hold them, run here; beside the literal ``bfsearch'``, the
+  fast loop's position is the one its tracer recorded for the same expansion.
 
 Screenshots of the playground solving a Rush Hour board and the 8 puzzle, and analysing
 the Rush Hour board, go to ``DIR/playground-rushhour.png``, ``DIR/playground-eight.png``
 and ``DIR/playground-analysis.png``, the watch mode on Rush Hour planning and on the 8
 puzzle by A* to ``DIR/watch-rushhour-plan.png`` and ``DIR/watch-eight-astar.png``, the
-figures to
+chapter's live figures, some steps in, to ``DIR/explore-NAME.png``, the figures to
 ``DIR/figures.json``.  ``--bench ROUNDS`` also times ``bfsolve`` on Table 18.1's four
 problems in the browser and in CPython (with and without pyrsistent's C extension),
 round by round in turn, and reports the medians and their ratios.
@@ -50,6 +55,7 @@ import doctest
 import io
 import json
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -59,14 +65,24 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypedDict
 
+import figures
 from check_site import INSTALL
-from playwright.sync_api import BrowserContext, Page, Request, sync_playwright
+from playwright.sync_api import BrowserContext, Locator, Page, Request, expect, sync_playwright
+from pyrsistent import PVector
 
+import pearls.types
+from pearls import literal, search
 from pearls.description import JSON
+from pearls.limits import Meter
+from pearls.puzzles import rushhour
+from pearls.puzzles.rushhour import Grid, text
+from pearls.tracing import Expanded, Tracer
+from pearls.types import APath, astart, start
 from pearls.web import analyze, solve
 
 __all__ = ["BENCH", "Check", "first_block", "main", "matches", "serve"]
@@ -219,6 +235,18 @@ def outcome(page: Page, timeout: float = SECONDS) -> str:
     return page.inner_text("#outcome")
 
 
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element ``selector`` names lies within the window, once it has had a
+    moment to scroll there."""
+    page.wait_for_timeout(500)
+    seen = page.evaluate(
+        "(selector) => { const r = document.querySelector(selector).getBoundingClientRect();"
+        " return r.top >= 0 && r.bottom <= window.innerHeight; }",
+        selector,
+    )
+    return seen is True
+
+
 def transferred(requests: list[Request]) -> int:
     """Bytes of the responses to ``requests`` (bodies and headers) as the browser got them."""
     total = 0
@@ -255,6 +283,7 @@ def check_first_load(check: Check, context: BrowserContext, warm: bool) -> None:
         said = outcome(page)
         seconds = time.monotonic() - began
         check.expect("34 moves" in said, f"{RUSH_HOUR}: #outcome says {said!r}, not 34 moves")
+        check.expect(in_view(page, "#outcome"), f"{RUSH_HOUR}: #outcome is not scrolled into view")
         loaded = page.get_attribute("#pearls-playground", "data-load-seconds")
         check.figures[f"first_load_{visit}"] = {
             "seconds_to_outcome": round(seconds, 2),
@@ -431,6 +460,193 @@ def compare_outputs(check: Check, page: Page, path: str, text: str) -> None:
     )
 
 
+# --- The chapter's live figures -----------------------------------------------------------------
+
+CHAPTER = "/chapter/"
+SHOWN_FIGURE = """figure => ({
+  status: figure.querySelector(".explore-status").textContent,
+  verdict: figure.querySelector(".explore-verdict").textContent,
+  panes: [...figure.querySelectorAll(".explore-pane")].map(pane => {
+    const lit = [...pane.querySelectorAll(".explore-haskell .explore-fired")];
+    const vars = [...pane.querySelectorAll("dd[data-var]")];
+    return {
+      rules: lit.map(line => line.dataset.rules),
+      said: lit.map(line => line.textContent).join(" "),
+      python: pane.querySelectorAll(".explore-python .explore-fired").length,
+      texts: Object.fromEntries(vars.map(dd => [dd.dataset.var, dd.textContent])),
+      states: Object.fromEntries(vars.map(dd => [dd.dataset.var,
+        [...dd.querySelectorAll("[data-state]")].map(item => item.dataset.state)])),
+      state: pane.querySelector(".explore-picture").dataset.state || "",
+    };
+  }),
+})"""
+
+
+class ShownPane(TypedDict):
+    """A pane of a live figure as the page shows it."""
+
+    rules: list[str]  # the rules of the Haskell lines lit, e.g. ["5"]
+    said: str  # their text
+    python: int  # the lines of the Python lit
+    texts: dict[str, str]  # each variable's text, by its name
+    states: dict[str, list[str]]  # the states of a list's items, by the variable's name
+    state: str  # the position drawn, its board on one line
+
+
+class ShownFigure(TypedDict):
+    """A live figure as the page shows it: its status line, its verdict, its panes."""
+
+    status: str
+    verdict: str
+    panes: list[ShownPane]
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """A pane of a live figure as :mod:`pearls.literal` steps it in CPython."""
+
+    group: str
+    steps: Sequence[literal.Step[object, object]]
+
+
+def literal_runs() -> dict[str, list[Stepped | None]]:
+    """Each live figure's panes as the equations step them here (``None`` for a pane
+    that steps none: the fast loop's)."""
+    first: pearls.types.Path[str, str] = start(figures.START)
+    queue = list(literal.bfsearch(figures.ROUTES, [], [first]))
+    levels = list(literal.bfsearch_(figures.ROUTES, [], [], [first]))
+    planner = rushhour.planner
+    planned = list(literal.psearch_(planner, [], [], [astart(planner, rushhour.g1)]))
+    fast = list(literal.bfsearch_(rushhour.puzzle, [], [], [start(figures.FAST)]))
+    return {
+        "levels": [Stepped("bfsearch", queue), Stepped("bfsearch'", levels)],
+        "planning": [Stepped("psearch'", planned)],
+        "fast": [Stepped("bfsearch'", fast), None],
+    }
+
+
+def state_key(q: object) -> str:
+    """A state as a figure names it: a node by its name, a Rush Hour grid by its board
+    on one line."""
+    if isinstance(q, PVector):
+        return text.show(q, sep="")
+    return str(q)
+
+
+def path_keys(ps: Sequence[object]) -> list[str]:
+    """The states of a frontier's paths, head first."""
+    return [state_key(p.state) for p in ps if isinstance(p, pearls.types.Path | APath)]
+
+
+def traced_keys(q: Grid) -> list[str]:
+    """The states ``bfsolve``'s own loop expands from ``q``, traced, in order."""
+    tracer = Tracer()
+    meter = Meter(observer=tracer)
+    search.bfsolve(meter.watch(rushhour.puzzle), q, meter.levels)
+    return [state_key(e.state) for e in tracer.recorded if isinstance(e, Expanded)]
+
+
+def check_pane(check: Check, where: str, shown: ShownPane, stepped: Stepped, at: int) -> None:
+    """One pane at step ``at`` (from 1) against the equations: the lines of the rule
+    about to fire lit, in the Haskell (saying the book's words for it) and the Python,
+    none once the search has returned; ``qs``, ``rs`` and ``ps`` as the equations hold
+    them (a long frontier's first paths)."""
+    if at > len(stepped.steps):
+        check.expect(not shown["rules"], f"{where}: rules {shown['rules']} lit after the end")
+        return
+    step = stepped.steps[at - 1]
+    words = literal.RULES[stepped.group][step.rule - 1]
+    lit = shown["rules"]
+    check.expect(set(lit) == {str(step.rule)}, f"{where}: rules {lit} lit, not {step.rule}")
+    said = " ".join(shown["said"].split())
+    check.expect(words in said, f"{where}: the line lit says {said!r}, not {words!r}")
+    check.expect(shown["python"] > 0, f"{where}: no line of the Python lit for rule {step.rule}")
+    qs = [state_key(q) for q in step.qs]
+    seen = shown["texts"].get("qs", "")
+    graph = all(len(q) == 1 for q in qs)
+    want = f"[{', '.join(qs)}]" if graph else "[]" if not qs else f"{len(qs)} position"
+    check.expect(seen.startswith(want), f"{where}: qs shows {seen!r}, the equations hold {qs}")
+    for name, paths in (("rs", step.rs), ("ps", step.ps)):
+        if name in shown["states"]:
+            states, held = shown["states"][name], path_keys(paths)
+            whole = states == held or (
+                len(states) == figures.SHOWN and held[: len(states)] == states
+            )
+            check.expect(whole, f"{where}: {name} shows {states}, the equations hold {held}")
+
+
+def check_figure_at(
+    check: Check, name: str, shown: ShownFigure, panes: list[Stepped | None], at: int
+) -> None:
+    """A live figure at step ``at``: each pane against the equations; the fast loop's
+    position, where a pane shows it, the one the loop expanded at the equations' last
+    expansion, and the verdict saying so."""
+    total = max(len(p.steps) for p in panes if p is not None)
+    check.expect(
+        shown["status"] == f"step {at} of {total}", f"{name}: {shown['status']!r}, not step {at}"
+    )
+    literal_pane = next(p for p in panes if p is not None)
+    for i, (pane, stepped) in enumerate(zip(shown["panes"], panes, strict=True)):
+        if stepped is not None:
+            check_pane(check, f"{CHAPTER}#explore-{name} pane {i} step {at}", pane, stepped, at)
+            continue
+        expanded = sum(step.rule == 5 for step in literal_pane.steps[:at])
+        traced = traced_keys(figures.FAST)
+        want = traced[expanded - 1] if 0 < expanded <= len(traced) else ""
+        check.expect(
+            pane["state"] == want,
+            f"{name} step {at}: the loop's position is not its expansion {expanded}",
+        )
+        if literal_pane.steps[min(at, len(literal_pane.steps)) - 1].rule == 5:
+            same = shown["verdict"].endswith("the same position on both sides ✓")
+            check.expect(same, f"{name} step {at}: the verdict says {shown['verdict']!r}")
+
+
+def stopped_at(
+    check: Check, name: str, figure: Locator, panes: list[Stepped | None], at: int
+) -> ShownFigure:
+    """What a live figure shows once it has stopped at step ``at``, checked."""
+    total = max(len(p.steps) for p in panes if p is not None)
+    status = figure.locator(".explore-status")
+    expect(status).to_have_text(f"step {at} of {total}", timeout=SECONDS * 1000)
+    shown: ShownFigure = figure.evaluate(SHOWN_FIGURE)
+    check_figure_at(check, name, shown, panes, at)
+    return shown
+
+
+def check_figures(check: Check, context: BrowserContext) -> None:
+    """The chapter's live figures, each stepped as a reader would: Step (which loads
+    Python), three more, Back, then Play and Pause; at each stop the lines lit and the
+    variables agree with :mod:`pearls.literal` run here, and the variables change as
+    the figure steps.  A screenshot of each."""
+    page = context.new_page()
+    page.goto(check.base + CHAPTER)
+    began = time.monotonic()
+    for name, panes in literal_runs().items():
+        figure = page.locator(f"#explore-{name}")
+        figure.locator("button.explore-step").click()
+        shown = [stopped_at(check, name, figure, panes, 1)]
+        check.figures.setdefault("figure_first_step_seconds", round(time.monotonic() - began, 1))
+        for at in (2, 3, 4):
+            figure.locator("button.explore-step").click()
+            shown.append(stopped_at(check, name, figure, panes, at))
+        figure.locator("button.explore-back").click()
+        shown.append(stopped_at(check, name, figure, panes, 3))
+        figure.locator("button.explore-play").click()
+        status = figure.locator(".explore-status")
+        expect(status).to_have_text(re.compile(r"step ([6-9]|\d\d+) of"), timeout=SECONDS * 1000)
+        figure.locator("button.explore-play").click()
+        played = int(status.inner_text().split()[1])
+        shown.append(stopped_at(check, name, figure, panes, played))
+        texts = [json.dumps(seen["panes"][0]["texts"]) for seen in shown]
+        changed = texts[0] != texts[3] and texts[3] != texts[5]
+        check.expect(changed, f"{CHAPTER}#explore-{name}: the variables did not change")
+        check.expect(texts[4] == texts[2], f"{CHAPTER}#explore-{name}: Back did not restore step 3")
+        hidden = ".md-header { visibility: hidden }"  # the page's bar would cover the figure
+        figure.screenshot(path=check.out / f"explore-{name}.png", style=hidden)
+    page.close()
+
+
 def bench(check: Check, context: BrowserContext, rounds: int) -> None:
     """bfsolve on p1..p4 in the browser and in CPython (C extension, then pure
     pyrsistent), a round of each in turn; the medians and the ratios."""
@@ -488,6 +704,7 @@ def run(site: Path, chromium: str, out: Path, rounds: int) -> Check:
             "watch": lambda: check_watch(check, context),
             "stop": lambda: check_stop(check, context),
             "examples": lambda: check_examples(check, context),
+            "figures": lambda: check_figures(check, context),
             "bench": lambda: bench(check, context, rounds) if rounds else None,
         }
         try:

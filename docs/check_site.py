@@ -9,8 +9,10 @@ port.  Every page the sources promise (each ``docs/*.md`` and the API reference 
 each module) is opened, and so is every page they link to.  One line is printed per
 problem: a missing page, a link to a file or an anchor that is not there, an image that
 does not load, a console error, a failed request or an error status, and any request that
-would leave this machine (it is blocked).  The home page is saved as a screenshot for a
-person to look at.
+would leave this machine (it is blocked).  The chapter page is opened once more with
+JavaScript off: its live figures must show their equations, the Python beside them and
+a note (``check_without_javascript``).  The home page, and the chapter's first live
+figure without JavaScript, are saved as screenshots for a person to look at.
 
 The browser is ``--chromium``, else ``$CHROMIUM``, else ``chromium`` on the PATH, else
 Debian's ``/usr/bin/chromium``.  Where none is found, ``--browser optional`` prints one
@@ -38,17 +40,27 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urldefrag, urlsplit
 
+from figures import FIGURES
 from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
     Page,
+    Playwright,
     Request,
     Response,
     Route,
     sync_playwright,
 )
 
-__all__ = ["Report", "check", "expected_pages", "file_for", "find_chromium", "main"]
+__all__ = [
+    "Report",
+    "check",
+    "check_without_javascript",
+    "expected_pages",
+    "file_for",
+    "find_chromium",
+    "main",
+]
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -139,6 +151,16 @@ class Report:
             self.problems.append(problem)
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A server that says nothing of a connection the browser closed before the reply
+    was sent (it moved on to another page, or had the file already): a broken pipe or a
+    reset is the browser's choice, not the site's fault.  Any other error is reported."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(site: Path) -> Iterator[str]:
     """Serve ``site`` on 127.0.0.1 at a free port, quietly; yield its base URL."""
@@ -147,7 +169,7 @@ def serve(site: Path) -> Iterator[str]:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(site)))
+    server = QuietServer(("127.0.0.1", 0), partial(Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -196,6 +218,58 @@ def scan(page: Page, base: str, path: str, report: Report) -> None:
             report.links.append((path, href[len(base) :]))
 
 
+# The chapter's live figures as a page shows them before any script runs.
+FIGURES_PAGE = "/chapter/"
+STATIC_FIGURES = """() => [...document.querySelectorAll("figure.explore")].map(figure => ({
+  name: figure.dataset.explore,
+  haskell: figure.querySelectorAll(".explore-haskell [data-rules]").length,
+  python: figure.querySelectorAll(".explore-python .explore-line").length,
+  places: figure.querySelectorAll(".explore-vars").length,
+  note: (figure.querySelector(".explore-note") || {}).textContent || "",
+  controls: figure.querySelectorAll("button").length,
+}))"""
+
+
+def check_without_javascript(
+    pw: Playwright, chromium: str, base: str, report: Report, shots: Path
+) -> None:
+    """The chapter page with JavaScript off: each live figure shows its equations, every
+    line of a rule marked, the Python beside them, a place for the variables, and a note
+    that says what JavaScript adds; no button that could do nothing.  A screenshot of
+    the first figure."""
+    browser = pw.chromium.launch(executable_path=chromium, args=FLAGS, headless=True)
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": 1100, "height": 900}
+    )
+
+    def local_only(route: Route) -> None:
+        if route.request.url.startswith(base + "/"):
+            route.continue_()
+        else:
+            route.abort()
+
+    context.route("**/*", local_only)
+    page = context.new_page()
+    page.goto(base + FIGURES_PAGE, wait_until="load")
+    found = page.evaluate(STATIC_FIGURES)
+    names, promised = sorted(str(figure["name"]) for figure in found), sorted(FIGURES)
+    if names != promised:
+        report.add(f"live figures: {FIGURES_PAGE} shows {names}, not {promised}")
+    for figure in found:
+        where = f"live figure without JavaScript: {FIGURES_PAGE}#explore-{figure['name']}"
+        if not (figure["haskell"] and figure["python"] and figure["places"]):
+            report.add(f"{where}: no equations, Python or variables ({figure})")
+        if "JavaScript" not in figure["note"] or figure["controls"]:
+            report.add(f"{where}: no note about JavaScript, or buttons that do nothing ({figure})")
+    if found:
+        shots.mkdir(parents=True, exist_ok=True)
+        shot = shots / "chapter-figure-without-javascript.png"
+        hidden = ".md-header { visibility: hidden }"  # the page's bar would cover the figure
+        page.locator("figure.explore").first.screenshot(path=shot, style=hidden)
+    context.close()
+    browser.close()
+
+
 def check(site: Path, chromium: str, screenshot: Path, modules: list[str]) -> Report:
     """Visit the promised pages and every page they link to; check every link."""
     report = Report()
@@ -239,6 +313,7 @@ def check(site: Path, chromium: str, screenshot: Path, modules: list[str]) -> Re
             pages = (urldefrag(href)[0] for _, href in report.links)
             todo += [p for p in pages if p.endswith(("/", ".html")) and p not in report.anchors]
         context.close()
+        check_without_javascript(pw, chromium, base, report, screenshot.parent)
     broken: dict[str, list[str]] = {}  # href -> the pages that link to it
     for source, href in report.links:
         target, anchor = urldefrag(href)

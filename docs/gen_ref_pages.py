@@ -61,7 +61,7 @@ def source(name: str) -> Path:
     return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
-CHAPTER = ("pearls", "pearls.types", "pearls.search")  # Bird's vocabulary and combinators
+CHAPTER = ("pearls", "pearls.types", "pearls.search", "pearls.literal")  # Bird's, and literally
 TECHNIQUES = ("deepening", "informed", "backtrack", "analysis", "distributed")
 
 

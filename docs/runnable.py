@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pearls.web import catalogue
 
-__all__ = ["CATALOGUE", "PYODIDE_FILES", "add_runtime", "main", "write_json"]
+__all__ = ["CATALOGUE", "FIGURES", "PYODIDE_FILES", "add_runtime", "main", "write_json"]
 
 CATALOGUE = "playground/catalogue.json"  # the playground's pickers, without Python
 PYODIDE_FILES = (  # what loading Pyodide fetches: its module, its engine, the standard library
@@ -35,6 +35,7 @@ PYODIDE_FILES = (  # what loading Pyodide fetches: its module, its engine, the s
 )
 
 RUNNER = Path(__file__).with_name("pycon.py")  # the examples' runner, beside the wheels
+FIGURES = Path(__file__).with_name("figures.py")  # the steps of the chapter's live figures
 
 
 def write_json(path: Path, value: object) -> None:
@@ -72,7 +73,8 @@ def add_runtime(site: Path, pyodide: Path, wheels: Path) -> dict[str, object]:
         shutil.copyfile(pyodide / name, target / name)
     shutil.rmtree(site / "python", ignore_errors=True)
     (site / "python").mkdir()
-    shutil.copyfile(RUNNER, site / "python" / RUNNER.name)
+    for module in (RUNNER, FIGURES):
+        shutil.copyfile(module, site / "python" / module.name)
     shutil.rmtree(site / "wheels", ignore_errors=True)
     copied = []
     for wheel in sorted(wheels.glob("*.whl")):
@@ -87,7 +89,7 @@ def add_runtime(site: Path, pyodide: Path, wheels: Path) -> dict[str, object]:
         "pyodide": "pyodide/",
         "version": pyodide.name,
         "wheels": copied,
-        "modules": [f"python/{RUNNER.name}"],
+        "modules": [f"python/{module.name}" for module in (RUNNER, FIGURES)],
         "catalogue": CATALOGUE,
     }
 

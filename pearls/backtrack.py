@@ -70,7 +70,12 @@ class _Branch(NamedTuple, Generic[S, M]):
     untried: Iterator[M]
 
 
-def solutions(puzzle: Puzzle[S, M], q: S, order: Order[S, M] | None = None) -> Iterator[list[M]]:
+def solutions(
+    puzzle: Puzzle[S, M],
+    q: S,
+    order: Order[S, M] | None = None,
+    backtracks: Callable[[S], None] | None = None,
+) -> Iterator[list[M]]:
     """Every solution from ``q``, lazily, depth first, each as the moves from ``q``.
 
     ::
@@ -86,7 +91,9 @@ def solutions(puzzle: Puzzle[S, M], q: S, order: Order[S, M] | None = None) -> I
     (default: as given).  ``order`` may also leave out moves it knows lead nowhere.  A
     solved state is not extended further.  ``moves`` is asked once for each unsolved
     state reached, as by ``dfsolve``, so a watched puzzle
-    (:meth:`~pearls.limits.Meter.watch`) bounds and counts the search.
+    (:meth:`~pearls.limits.Meter.watch`) bounds and counts the search.  ``backtracks``,
+    where given, is told each state the search backs up from, its moves all tried (a
+    tracer records it, :mod:`pearls.tracing`).
 
     >>> from pearls.puzzles import graph
     >>> diamond = graph.puzzle({"a": "bc", "b": "d", "c": "d"}, goal="d")
@@ -113,6 +120,8 @@ def solutions(puzzle: Puzzle[S, M], q: S, order: Order[S, M] | None = None) -> I
                 break
         else:
             stack.pop()
+            if backtracks is not None:
+                backtracks(state)
 
 
 def ordered(puzzle: Puzzle[S, M], order: Order[S, M]) -> Puzzle[S, M]:

@@ -5,7 +5,8 @@ databases, :mod:`pearls.puzzles.sliding.patterns`) are kept between runs under t
 cache directory, ``$XDG_CACHE_HOME/pearls`` (by default ``~/.cache/pearls``), one file a
 table: a header line naming the table, its size and its SHA-256, then the table
 compressed with zlib.  The code that builds a table never reads or writes it: it is
-handed a :class:`Files` (or any store with the same ``load`` and ``save``) as a value.
+handed a :class:`Files` (or any store with the same ``load``, ``save`` and ``warn``) as
+a value.
 
 Nothing here stops a run.  A directory that cannot be made or written, a file that
 cannot be read, is not a regular file (a FIFO would block the read for ever), is not
@@ -17,7 +18,8 @@ file larger than its table could compress to is refused unread, and decompressio
 stops one byte past the table's size, so a small file cannot unpack to gigabytes.  A
 save writes a ``.partial`` file first and renames it into place, so a killed save
 never leaves a half-written table; the ``.partial`` files a killed save leaves behind
-are removed once stale.
+are removed once stale.  The files that come with the package (:func:`packaged`) are
+read the same way: a regular file only, opened without waiting.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as root:
@@ -30,6 +32,7 @@ b'\\x00\\x01\\x04\\t'
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -39,7 +42,7 @@ import time
 import zlib
 from collections.abc import Callable, Mapping
 from contextlib import suppress
-from importlib.resources import files
+from importlib.resources import as_file, files
 from pathlib import Path
 
 __all__ = ["FORMAT", "STALE", "Check", "Files", "Warn", "directory", "packaged", "say"]
@@ -188,18 +191,10 @@ class Files:
 
     def _read(self, path: Path, most: int) -> bytes | None:
         """The bytes of ``path``, up to ``most``; ``None`` if it is not there (silently),
-        cannot be read, is not a regular file or is longer (with a warning).  It is
-        opened without waiting (a FIFO's open would wait for a writer) and read only
-        once it is known to be a regular file."""
+        cannot be read, is not a regular file or is longer (with a warning); read as
+        :func:`_regular` reads."""
         try:
-            with open(os.open(path, os.O_RDONLY | _NONBLOCKING), "rb") as file:
-                mode = os.fstat(file.fileno()).st_mode
-                if stat.S_ISDIR(mode):
-                    raise IsADirectoryError
-                if not stat.S_ISREG(mode):
-                    self.warn(f"{path} is not a regular file; building the table afresh")
-                    return None
-                data = file.read(most + 1)
+            data = _regular(path, most)
         except FileNotFoundError:
             return None
         except IsADirectoryError:
@@ -211,6 +206,9 @@ class Files:
             return None
         except OSError as e:
             self.warn(f"cannot read the cached {path} ({e.strerror}); building it afresh")
+            return None
+        if data is None:
+            self.warn(f"{path} is not a regular file; building the table afresh")
             return None
         if len(data) > most:
             self.warn(f"the cached {path} is larger than its table can be; building it afresh")
@@ -262,11 +260,25 @@ class Files:
                         partial.unlink()
 
 
+def _regular(path: Path, most: int) -> bytes | None:
+    """The first ``most + 1`` bytes of the file ``path``, or ``None`` if it is no regular
+    file (a FIFO, a device); ``OSError`` where it cannot be opened or read, and
+    ``IsADirectoryError`` for a directory.  It is opened without waiting (a FIFO's open
+    would wait for a writer, for ever) and read only once it is known to be a regular
+    file."""
+    with open(os.open(path, os.O_RDONLY | _NONBLOCKING), "rb") as file:
+        mode = os.fstat(file.fileno()).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        return file.read(most + 1) if stat.S_ISREG(mode) else None
+
+
 def packaged(package: str, name: str, most: int) -> bytes | None:
     """The bytes of the file ``name`` (``/`` between folders) that comes with the
     installed ``package`` as its package data, such as the 15 puzzle's pattern databases,
-    at most ``most`` of them; ``None`` where there is no such file, it cannot be read, or
-    it is longer.
+    at most ``most`` of them; ``None`` where there is no such file, it cannot be read, is
+    no regular file (it is opened as the cache's own are, :func:`_regular`: a FIFO in its
+    place is not waited on), or it is longer.
 
     >>> packaged("pearls", "py.typed", 10), packaged("pearls", "no/such.file", 10)
     (b'', None)
@@ -275,8 +287,8 @@ def packaged(package: str, name: str, most: int) -> bytes | None:
     for part in name.split("/"):
         resource = resource / part
     try:
-        with resource.open("rb") as file:
-            data = file.read(most + 1)
+        with as_file(resource) as path:
+            data = _regular(path, most)
     except OSError:
         return None
-    return data if len(data) <= most else None
+    return data if data is not None and len(data) <= most else None

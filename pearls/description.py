@@ -31,19 +31,31 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from types import MappingProxyType
-from typing import Generic, Literal, Protocol, TypeAlias, TypeVar
+from typing import Generic, Literal, Protocol, TypeAlias, TypeGuard, TypeVar
 
+from pearls import literal, values
 from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact, levels
 from pearls.errors import OptionError
 from pearls.limits import Meter, Stats
-from pearls.methods import EVERY, Every, Technique
-from pearls.textform import quoted, whole_number
-from pearls.tracing import Bound, Counted, Event, Expanded, Planned, Tracer, unscored
-from pearls.types import JSON, M, Puzzle, S
+from pearls.methods import EVERY, Every, Method, Technique
+from pearls.textform import quoted
+from pearls.tracing import (
+    LIMIT,
+    Backtracked,
+    Bound,
+    Counted,
+    Event,
+    Expanded,
+    Planned,
+    Tracer,
+    unscored,
+)
+from pearls.types import JSON, APath, M, Path, Puzzle, S
 
 __all__ = [
     "COMMANDS",
     "JSON",
+    "LITERAL_STATES",
     "MAX_DRAWN",
     "NO_SETTINGS",
     "Analyser",
@@ -70,7 +82,9 @@ V = TypeVar("V", covariant=True)  # an option's value, e.g. an int for --discs
 Command: TypeAlias = Literal["solve", "analyze", "generate"]  # what is asked of a puzzle
 COMMANDS: tuple[Command, ...] = ("solve", "analyze", "generate")
 MAX_DRAWN = 10_000  # the positions of one solution drawn at most
+LITERAL_STATES = 500  # the visited states a search stepped literally may hold (a list)
 TRACE_DRAWN = 500  # the expanded positions of a trace drawn at most
+_LONGEST_NAME = 40  # characters of an option's name said in full
 
 
 class Analyser(Protocol):
@@ -140,12 +154,7 @@ def whole(
     """
 
     def read(text: str) -> int:
-        n = whole_number(text, least, most)
-        if n is None:
-            raise OptionError(
-                f"--{name} must be a whole number from {least} to {most}, not {quoted(text)}"
-            )
-        return n
+        return values.whole(text, f"--{name}", least, most)
 
     return Option(name, help, default, read, str(default), metavar=metavar, commands=commands)
 
@@ -194,35 +203,75 @@ def yes_no(name: str, help: str, default: bool) -> Option[bool]:
 
 class Settings:
     """Every option's value, read by the option itself: ``settings[DISCS]`` is the
-    value given for ``--discs``, or its default.  Each value given is read (and so
-    checked) once, when the settings are made.
+    value given for ``--discs``, or its default.  Each value given (a text, or a JSON
+    number, read as the text it writes) is read, and so checked, once, when the
+    settings are made; :attr:`json` is every option's value in JSON, as the rules
+    (:mod:`pearls.rules`) read them.
 
     >>> DISCS = whole("discs", "discs on the first peg", 4, 1, 20)
     >>> s = Settings((DISCS,), {"discs": "7"})
-    >>> s[DISCS], Settings((DISCS,))[DISCS], dict(s.given)
-    (7, 4, {'discs': '7'})
+    >>> s[DISCS], Settings((DISCS,))[DISCS], dict(s.given), dict(s.json)
+    (7, 4, {'discs': '7'}, {'discs': 7})
+    >>> Settings((DISCS,), {"discs": 7})[DISCS]
+    7
     >>> Settings((DISCS,), {"pegs": "4"})
     Traceback (most recent call last):
     ...
     pearls.errors.OptionError: no option --pegs here: the options are --discs
     """
 
-    def __init__(self, options: Sequence[Option[object]] = (), given: Mapping[str, str] = {}):
+    def __init__(self, options: Sequence[Option[object]] = (), given: Mapping[str, JSON] = {}):
         known = {o.name: o for o in options}
-        for name, text in given.items():
+        texts: dict[str, str] = {}
+        read: dict[str, object] = {}
+        for name, value in given.items():
             if name not in known:
                 names = ", ".join(f"--{n}" for n in known) or "none"
-                raise OptionError(f"no option --{name} here: the options are {names}")
-            known[name].read(text)
-        self.given: Mapping[str, str] = MappingProxyType(dict(given))
+                named = f"--{name}" if len(name) <= _LONGEST_NAME else quoted(name)
+                raise OptionError(f"no option {named} here: the options are {names}")
+            texts[name] = _text(value, name)
+            read[name] = known[name].read(texts[name])
+        self.given: Mapping[str, str] = MappingProxyType(texts)
+        self._options = tuple(options)
+        self._read: Mapping[str, object] = MappingProxyType(read)
 
     def __getitem__(self, option: Option[T]) -> T:
-        """The value of ``option``: the one given, read, or else its default."""
-        text = self.given.get(option.name)
-        return option.default if text is None else option.read(text)
+        """The value of ``option``: the one given, read once, or else its default."""
+        if option.name not in self._read:
+            return option.default
+        return self._read[option.name]  # type: ignore[return-value]  # read by this option
+
+    @property
+    def json(self) -> Mapping[str, JSON]:
+        """Every option's value, given or default, in JSON: ``{"discs": 4}``."""
+        return MappingProxyType({o.name: _json(self[o]) for o in self._options})
 
     def __repr__(self) -> str:
         return f"Settings({dict(self.given)!r})"
+
+
+def _text(value: JSON, name: str) -> str:
+    """An option's value as its text: a text as given, a number as it is written."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return repr(value)
+    raise OptionError(f"--{name} takes a text or a number, not {quoted(json.dumps(value))}")
+
+
+def _json(value: object) -> JSON:
+    """An option's value in JSON: a number, a text, a truth or none as it is, a tuple
+    as a list (``(3, 4)``: ``[3, 4]``), anything else as its text."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if _is_tuple(value):
+        return [_json(v) for v in value]
+    return str(value)
+
+
+def _is_tuple(value: object) -> TypeGuard[tuple[object, ...]]:
+    """Whether ``value`` is a tuple, of whatever it holds."""
+    return isinstance(value, tuple)
 
 
 NO_SETTINGS = Settings()  # a puzzle without options, e.g. Rush Hour
@@ -307,19 +356,37 @@ class Survey:
 @dataclass(frozen=True)
 class Offered:
     """A method as a front end lists it: what it finds, whether its solutions are
-    shortest, whether it lists every solution, and the name of its result where that is
-    the solved state."""
+    shortest, whether it lists every solution, the name of its result where that is
+    the solved state, and whether its memory is its depth (it deepens round by round,
+    so time alone bounds it by default)."""
 
     about: str
     shortest: bool = False
     every: bool = False
     answer: str | None = None
+    deepening: bool = False
 
 
 def offered(m: Technique[S, M]) -> Offered:
     """What a front end lists of the method ``m``."""
     key = None if m.answer is None else m.answer.key
-    return Offered(m.about, m.shortest, isinstance(m, Every), key)
+    deepening = isinstance(m, Method) and m.deepening
+    return Offered(m.about, m.shortest, isinstance(m, Every), key, deepening)
+
+
+def _stepped(m: Technique[S, M]) -> bool:
+    """Whether ``m`` has its equations stepped literally."""
+    return isinstance(m, Method) and m.steps is not None
+
+
+def _literal_size(step: literal.Step[object, object]) -> None:
+    """Refuse a literal search grown past :data:`LITERAL_STATES` visited states."""
+    if len(step.qs) > LITERAL_STATES:
+        raise OptionError(
+            f"--literal steps searches that visit at most {LITERAL_STATES:,} states (the "
+            "equations keep them in a list, each step shown whole): this one visits more; "
+            "trace it without --literal"
+        )
 
 
 class Solvable(Protocol):
@@ -349,6 +416,14 @@ class Solvable(Protocol):
     def drawing(self) -> str | None: ...
 
     def trace(self, tracer: Tracer, draw: bool = False) -> tuple[dict[str, JSON], ...]: ...
+
+    def steps(
+        self, method: str, meter: Meter | None = None, events: int = LIMIT
+    ) -> tuple[Solution, tuple[dict[str, JSON], ...]]: ...
+
+    def replayed(
+        self, state: object, moves: Iterable[object] = (), draw: bool = True
+    ) -> Solution: ...
 
 
 @dataclass(frozen=True)
@@ -402,15 +477,16 @@ class Problem(Generic[S, M]):
         object each, ``"event"`` naming its kind: ``expand`` (``state``, ``depth``, the
         states ``reached`` so far, and ``h`` and ``f`` where a heuristic led), ``plan``
         (``by`` ``goalmoves`` or ``newplans``, ``state``, the plan ``given`` and the
-        ``plans`` made, each move in words), ``bound``, ``count`` (``expanded``: states
+        ``plans`` made, each move in words), ``backtrack`` (``state``, ``depth``: a
+        backtracking search backed up from it), ``bound``, ``count`` (``expanded``: states
         with none to show) and ``stopped`` (``after`` so many events, ``expanded``).
-        With ``draw``, the first :data:`TRACE_DRAWN` expanded states carry their
-        ``drawing`` too."""
+        With ``draw``, the first :data:`TRACE_DRAWN` expanded states and positions
+        planned at carry their ``drawing`` too."""
         drawn = 0
         events: list[dict[str, JSON]] = []
         for event in tracer.recorded:
             shown = self._event_json(event)
-            if draw and self.draw and isinstance(event, Expanded) and drawn < TRACE_DRAWN:
+            if draw and self.draw and isinstance(event, Expanded | Planned) and drawn < TRACE_DRAWN:
                 shown["drawing"] = self.draw(self._state(event.state))
                 drawn += 1
             events.append(shown)
@@ -433,6 +509,12 @@ class Problem(Generic[S, M]):
                     "state": self.state_json(q),
                     "given": self._plan_json(q, given),
                     "plans": made,
+                }
+            case Backtracked(state, depth):
+                return {
+                    "event": "backtrack",
+                    "state": self.state_json(self._state(state)),
+                    "depth": depth,
                 }
             case Bound(bound):
                 return {"event": "bound", "bound": bound}
@@ -479,6 +561,71 @@ class Problem(Generic[S, M]):
         meter = Meter() if meter is None else meter
         return self._solution(method, m, m.run(self.start, meter), meter, draw)
 
+    def steps(
+        self, method: str, meter: Meter | None = None, events: int = LIMIT
+    ) -> tuple[Solution, tuple[dict[str, JSON], ...]]:
+        """The solution the chapter's equations behind ``method`` find, stepped
+        literally (:mod:`pearls.literal`), under ``meter`` (default: no limits), and at
+        most ``events`` of their steps as JSON, then one ``stopped``: ``{"event": "step",
+        "rule": N, "qs": [...], "rs": [...], "ps": [...]}``, ``qs`` newest first and
+        ``rs`` and ``ps`` as the states their paths end at, each state as
+        :meth:`state_json` names it; for a planned path at the head of ``ps``, its
+        ``plan`` in words too.  The equations keep their visited states in a list, so a
+        search that visits more than :data:`LITERAL_STATES` is refused
+        (:class:`~pearls.errors.OptionError`)."""
+        m = self._method(method)
+        if isinstance(m, Every) or m.steps is None:
+            literal = ", ".join(n for n, t in self.methods.items() if _stepped(t))
+            raise OptionError(f"--literal steps the chapter's equations: {literal}, not {method}")
+        meter = Meter() if meter is None else meter
+        shown: list[dict[str, JSON]] = []
+        named: dict[S, JSON] = {}  # each state's JSON, made once: steps repeat them
+        stepping = m.steps(self.start, meter)
+        while True:
+            try:
+                step = next(stepping)
+            except StopIteration as done:
+                moves: list[M] | None = done.value
+                return self._solution(method, m, moves, meter, False), tuple(shown)
+            _literal_size(step)
+            if len(shown) < events:
+                shown.append(self._step_json(step, named))
+            elif len(shown) == events:
+                shown.append({"event": "stopped", "after": events, "expanded": meter.expanded})
+
+    def _step_json(
+        self, step: literal.Step[S, Path[S, M] | APath[S, M]], named: dict[S, JSON]
+    ) -> dict[str, JSON]:
+        """One literal step as JSON (:meth:`steps`), each state named as ``named``
+        keeps it, or named now and kept."""
+
+        def name(q: S) -> JSON:
+            if q not in named:
+                named[q] = self.state_json(q)
+            return named[q]
+
+        shown: dict[str, JSON] = {"event": "step", "rule": step.rule}
+        shown["qs"] = [name(q) for q in step.qs]
+        shown["rs"] = [name(p.state) for p in step.rs]
+        shown["ps"] = [name(p.state) for p in step.ps]
+        if step.ps and isinstance(head := step.ps[0], APath):
+            shown["plan"] = self._plan_json(head.state, head.plan)
+        return shown
+
+    def replayed(self, state: object, moves: Iterable[object] = (), draw: bool = True) -> Solution:
+        """The positions ``moves`` pass through from ``state``, a state of this puzzle
+        (e.g. from the library's own functions: ``rushhour.g1`` and
+        ``rushhour.bfsolve(rushhour.g1)``), as a solution is given: said, as JSON, and
+        drawn with ``draw``.  A move that is not legal where it is made is refused
+        (:class:`~pearls.errors.OptionError`), naming it by its number."""
+        q, made = self._state(state), [self._move(m) for m in moves]
+        at = q
+        for i, m in enumerate(made, 1):
+            if m not in self.puzzle.moves(at):
+                raise OptionError(f"move {i}, {m!r}, is not legal in the position it is made in")
+            at = self.puzzle.move(at, m)
+        return replace(self, start=q)._solution("moves given", None, made, Meter(), draw)
+
     def every(
         self, method: str = EVERY, meter: Meter | None = None, draw: bool = False
     ) -> Iterator[Solution]:
@@ -499,7 +646,7 @@ class Problem(Generic[S, M]):
         return self.methods[name]
 
     def _solution(
-        self, name: str, m: Technique[S, M], ms: list[M] | None, meter: Meter, draw: bool
+        self, name: str, m: Technique[S, M] | None, ms: list[M] | None, meter: Meter, draw: bool
     ) -> Solution:
         """The states that ``ms`` passes through from the start, as plain data; drawn,
         with ``draw``, unless there are more than :data:`MAX_DRAWN`."""
@@ -517,8 +664,8 @@ class Problem(Generic[S, M]):
             words=tuple(map(self.words, states, ms or [])),
             notation=tuple(map(self.notation, states, ms or [])),
             drawings=tuple(map(self.draw, states)) if drawn and self.draw else None,
-            answer=None if ms is None or m.answer is None else m.answer.of(states[-1]),
-            answer_key=None if m.answer is None else m.answer.key,
+            answer=None if ms is None or m is None or m.answer is None else m.answer.of(states[-1]),
+            answer_key=None if m is None or m.answer is None else m.answer.key,
         )
 
     def survey(
@@ -635,6 +782,11 @@ class Description:
         return [name for name, m in self.methods.items() if not m.every]
 
     @property
+    def listing(self) -> list[str]:
+        """The methods that list every solution."""
+        return [name for name, m in self.methods.items() if m.every]
+
+    @property
     def default_method(self) -> str:
         """The method used when none is named: the first offered."""
         return next(iter(self.methods))
@@ -648,27 +800,29 @@ class Description:
         """The options that ``command`` takes (by ``method``, where it is named)."""
         return [o for o in self.options if o.serves(command, method)]
 
-    def settings(self, given: Mapping[str, str] | Settings | None = None) -> Settings:
-        """The settings that the texts ``given`` make, each read by its option.
+    def settings(self, given: Mapping[str, JSON] | Settings | None = None) -> Settings:
+        """The settings that the values ``given`` make, each read by its option; settings
+        already made are themselves, not read again.
 
         Raises :class:`~pearls.errors.OptionError` on an unknown option or a value its
         option does not take.
         """
-        texts = given.given if isinstance(given, Settings) else given
-        return Settings(self.options, texts or {})
+        if isinstance(given, Settings):
+            return given
+        return Settings(self.options, given or {})
 
-    def default_text(self, given: Mapping[str, str] | Settings | None = None) -> str:
+    def default_text(self, given: Mapping[str, JSON] | Settings | None = None) -> str:
         """The text of the problem to solve when none is given: the usual start for the
         settings, or else the first example."""
         if self.standard is not None:
             return self.standard(self.settings(given))
         return self.examples[next(iter(self.examples))]
 
-    def problem(self, text: str, given: Mapping[str, str] | Settings | None = None) -> Solvable:
+    def problem(self, text: str, given: Mapping[str, JSON] | Settings | None = None) -> Solvable:
         """The problem ``text`` describes, under the settings ``given``."""
         return self.parse(text, self.settings(given))
 
-    def drawing(self, text: str, given: Mapping[str, str] | Settings | None = None) -> str | None:
+    def drawing(self, text: str, given: Mapping[str, JSON] | Settings | None = None) -> str | None:
         """The start of the problem ``text`` describes, drawn as SVG, if the puzzle
         has a drawing."""
         return self.problem(text, given).drawing()
@@ -679,7 +833,7 @@ class Description:
         text: str,
         meter: Meter | None = None,
         draw: bool = False,
-        settings: Mapping[str, str] | Settings | None = None,
+        settings: Mapping[str, JSON] | Settings | None = None,
     ) -> Solution:
         """Solve the problem ``text`` describes by ``method``, under ``meter`` (default:
         no limits); with ``draw``, every state is drawn as SVG too."""
@@ -689,7 +843,7 @@ class Description:
         self,
         text: str,
         meter: Meter | None = None,
-        settings: Mapping[str, str] | Settings | None = None,
+        settings: Mapping[str, JSON] | Settings | None = None,
         draw: bool = False,
         method: str = EVERY,
     ) -> Iterator[Solution]:
@@ -702,7 +856,7 @@ class Description:
         self,
         text: str,
         meter: Meter | None = None,
-        settings: Mapping[str, str] | Settings | None = None,
+        settings: Mapping[str, JSON] | Settings | None = None,
         from_goals: bool | None = None,
         analyser: Analyser | None = None,
     ) -> Survey:

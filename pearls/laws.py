@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import TypeGuard
@@ -118,10 +118,15 @@ class Trial:
         """The problem ``example`` poses."""
         return problem(self.description, self.description.examples[example])
 
+    @property
+    def settings(self) -> Mapping[str, JSON]:
+        """Every option's default, in JSON, as the rules read them."""
+        return self.description.settings().json
+
     def posed(self, example: str) -> Posed:
         """``example`` as the rules read it: its text, every option's default, its start."""
         p = self.problem(example)
-        return Posed(self.description.examples[example], {}, p.state_json(p.start))
+        return Posed(self.description.examples[example], self.settings, p.state_json(p.start))
 
     def solutions(self) -> Iterator[tuple[str, str]]:
         """The (method, example) of every solution the laws hold: each method that

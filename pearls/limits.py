@@ -40,7 +40,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeGuard, TypeVar
 
-from pearls.errors import LimitReached, OptionError
+from pearls import values
+from pearls.errors import LimitReached
 from pearls.search import Newplans, Premoves
 from pearls.types import M, Plan, Planner, Puzzle, S
 
@@ -94,6 +95,11 @@ class Observer(Protocol):
         order (:func:`pearls.search.bfsearch_`'s ``levels``)."""
         ...
 
+    def backtracked(self, state: Hashable) -> None:
+        """A backtracking search backs up from ``state``, its moves all tried
+        (:func:`pearls.backtrack.solutions`'s ``backtracks``)."""
+        ...
+
 
 class Meter:
     """Counts the states a search expands and stops it at a limit.
@@ -110,11 +116,13 @@ class Meter:
     One rule for every limit: ``None`` is no limit, and a number is the most the work
     may use, so 0 allows nothing (0 states: the first expansion stops; 0 seconds: the
     first expansion after any time has passed stops; 0 bytes: no table fits).
-    Anything else (below 0, NaN, a ``bool``, not a number) raises
-    :class:`~pearls.errors.OptionError`, a :class:`ValueError`.
+    Anything else (below 0, a fraction of a state or a byte, NaN or infinite seconds, a
+    ``bool``) raises :class:`~pearls.errors.OptionError`, a :class:`ValueError`, in the
+    one line the front ends say for the same value (:mod:`pearls.values`).
 
     ``observer``, if given, watches the search beside the meter (:class:`Observer`);
-    :attr:`rounds` and :attr:`levels` are its hooks for the searches that take them.
+    :attr:`rounds`, :attr:`levels` and :attr:`backtracks` are its hooks for the searches
+    that take them.
     """
 
     def __init__(
@@ -126,14 +134,14 @@ class Meter:
         max_memory: int | None = None,
         observer: Observer | None = None,
     ) -> None:
-        self.max_states = _limit("max_states", max_states, int)
-        self.timeout = _limit("timeout", timeout, float)
-        self.max_memory = _limit("max_memory", max_memory, int)
-        self.progress = progress
-        self.observer = observer
-        self.every = every
-        self.expanded = 0
-        self.generated = 0
+        self.max_states: int | None = _limit(values.max_states, max_states)
+        self.timeout: float | None = _limit(values.timeout, timeout)
+        self.max_memory: int | None = _limit(values.size, max_memory)
+        self.progress: Progress | None = progress
+        self.observer: Observer | None = observer
+        self.every: float = every
+        self.expanded: int = 0
+        self.generated: int = 0
         self._began = time.monotonic()
         self._next_report = self._began + every
 
@@ -198,6 +206,13 @@ class Meter:
         """What :func:`~pearls.search.bfsearch_` tells each level (its ``levels``): the
         observer's, or ``None``."""
         return None if self.observer is None else self.observer.level
+
+    @property
+    def backtracks(self) -> Callable[[Hashable], None] | None:
+        """What a backtracking search tells each state it backs up from
+        (:func:`~pearls.backtrack.solutions`'s ``backtracks``): the observer's, or
+        ``None``."""
+        return None if self.observer is None else self.observer.backtracked
 
     def make_room(self, size: int, why: str = "") -> None:
         """Raise :class:`~pearls.errors.LimitReached` (the memory limit) before a table
@@ -302,25 +317,13 @@ def _chapters(newplans: Callable[[S, Plan[M]], Iterable[Sequence[M]]]) -> TypeGu
 N = TypeVar("N", int, float)
 
 
-def _limit(name: str, value: N | None, kind: type[N]) -> N | None:
-    """A limit as given, checked: ``None`` (no limit) or a number of ``kind`` (an
-    ``int`` serves as a ``float``) of at least 0, where 0 allows nothing; a ``bool``
-    or NaN is refused.
+def _limit(rule: Callable[[object], N], value: object | None) -> N | None:
+    """A limit as given, read by its one rule (:mod:`pearls.values`): ``None`` is no
+    limit.
 
-    >>> _limit("timeout", float("nan"), float)
+    >>> _limit(values.timeout, float("nan"))
     Traceback (most recent call last):
     ...
-    pearls.errors.OptionError: timeout must be a number of at least 0, or None for no limit, not nan
+    pearls.errors.OptionError: --timeout must be a finite number of seconds, at least 0, not 'nan'
     """
-    if value is not None and not _allowed(value, kind):
-        raise OptionError(
-            f"{name} must be a number of at least 0, or None for no limit, not {value!r}"
-        )
-    return value
-
-
-def _allowed(value: object, kind: type[int] | type[float]) -> bool:
-    """Whether ``value`` is a limit of ``kind``: a number of at least 0 (an ``int``
-    serves as a ``float``), not a ``bool``, not NaN."""
-    kinds = (int, float) if kind is float else (int,)
-    return not isinstance(value, bool) and isinstance(value, kinds) and value >= 0
+    return None if value is None else rule(value)

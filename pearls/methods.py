@@ -31,15 +31,15 @@ names a front end lists are the methods that run.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic, Protocol, TypeAlias, TypeVar
 
 from pearls import backtrack as backtracking
-from pearls import deepening, informed, search
+from pearls import deepening, informed, literal, search
 from pearls.deepening import Prune, no_prune
 from pearls.informed import Estimate, Heuristic
 from pearls.limits import Meter
-from pearls.types import JSON, M, Planner, Puzzle, S
+from pearls.types import JSON, APath, M, Path, Planner, Puzzle, S, astart, start
 
 __all__ = [
     "EVERY",
@@ -47,6 +47,7 @@ __all__ = [
     "Every",
     "Method",
     "Runner",
+    "Stepper",
     "Technique",
     "astar",
     "backtrack",
@@ -62,6 +63,8 @@ __all__ = [
 ]
 
 Runner: TypeAlias = Callable[[S, Meter], list[M] | None]  # e.g. lambda q, meter: [(0, 19)]
+# the equations behind a method, stepped literally (pearls.literal) on a start and a meter
+Stepper: TypeAlias = Callable[[S, Meter], Iterator[literal.Step[S, Path[S, M] | APath[S, M]]]]
 Lister: TypeAlias = Callable[[S, Meter], Iterator[list[M]]]  # every solution's moves, lazily
 EVERY = "all"  # the name every solution is offered by, as ``--method all`` (or ``--all``)
 T = TypeVar("T", bound=Hashable)  # the states a led search runs over: a puzzle's, or scored
@@ -81,12 +84,18 @@ class Answer(Generic[S]):
 class Method(Generic[S, M]):
     """A way of solving a problem: ``run`` it on a start and a meter; ``about`` says in
     one line what it finds and how; ``shortest`` whether its solutions are shortest;
-    ``answer``, where the solved state is the result."""
+    ``answer``, where the solved state is the result; ``deepening``, whether it deepens
+    round by round and holds no more than its path, so that its memory is its depth and
+    a front end bounds it by time alone unless told otherwise; ``steps``, where the
+    method is one of the chapter's, its equations stepped literally
+    (:mod:`pearls.literal`)."""
 
     run: Runner[S, M]
     about: str
     shortest: bool = False
     answer: Answer[S] | None = None
+    deepening: bool = False
+    steps: Stepper[S, M] | None = None
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,7 @@ def bfs(puzzle: Puzzle[S, M]) -> Method[S, M]:
         lambda q, meter: search.bfsolve(meter.watch(puzzle), q, meter.levels),
         "a shortest solution, breadth first (bfsolve, Bird's bfsearch')",
         shortest=True,
+        steps=lambda q, meter: literal.bfsearch_(meter.watch(puzzle), [], [], [start(q)]),
     )
 
 
@@ -117,6 +127,7 @@ def dfs(puzzle: Puzzle[S, M]) -> Method[S, M]:
     return Method(
         lambda q, meter: search.dfsolve(meter.watch(puzzle), q),
         "a solution, often long, depth first (dfsolve, Bird's dfsearch)",
+        steps=lambda q, meter: literal.dfsearch(meter.watch(puzzle), [], [start(q)]),
     )
 
 
@@ -125,7 +136,15 @@ def plan(planner: Planner[S, M]) -> Method[S, M]:
     return Method(
         lambda q, meter: search.psolve(meter.watch_planner(planner), q),
         "a solution led by plans, goal moves and premoves (psolve, Bird's psearch')",
+        steps=lambda q, meter: _planned_steps(meter.watch_planner(planner), q),
     )
+
+
+def _planned_steps(
+    planner: Planner[S, M], q: S
+) -> Iterator[literal.Step[S, Path[S, M] | APath[S, M]]]:
+    """``psolve q = psearch' [] [] [([], q, goalmoves q)]``, stepped literally."""
+    return literal.psearch_(planner, [], [], [astart(planner, q)])
 
 
 def iddfs(puzzle: Puzzle[S, M], prune: Prune[S, M] = no_prune) -> Method[S, M]:
@@ -135,6 +154,7 @@ def iddfs(puzzle: Puzzle[S, M], prune: Prune[S, M] = no_prune) -> Method[S, M]:
         lambda q, meter: deepening.idsolve(meter.watch(puzzle), q, prune, rounds=meter.rounds),
         "a shortest solution by iterative deepening, in little memory (idsolve)",
         shortest=True,
+        deepening=True,
     )
 
 
@@ -148,7 +168,7 @@ def astar(puzzle: Puzzle[S, M], h: Heuristic[S] | Estimate[S, M]) -> Method[S, M
 def idastar(puzzle: Puzzle[S, M], h: Heuristic[S] | Estimate[S, M]) -> Method[S, M]:
     """A shortest solution by IDA*, deepening on the bound ``f = g + h``; an
     :class:`~pearls.informed.Estimate` is carried in the states, as for :func:`astar`."""
-    return _led(informed.idastar, puzzle, h, _IDASTAR)
+    return _led(informed.idastar, puzzle, h, _IDASTAR, deepening=True)
 
 
 Rounds: TypeAlias = Callable[[int], None] | None  # told each round's bound, if anything is
@@ -173,6 +193,7 @@ def _led(
     puzzle: Puzzle[S, M],
     h: Heuristic[S] | Estimate[S, M],
     about: str,
+    deepening: bool = False,
 ) -> Method[S, M]:
     """The method of a search led by ``h``: over the puzzle itself, or, for an
     estimate, over states that carry its value (:func:`~pearls.informed.scored`)."""
@@ -187,12 +208,14 @@ def _led(
             ),
             about,
             shortest=True,
+            deepening=deepening,
         )
     heuristic = h
     return Method(
         lambda q, meter: search(meter.watch(puzzle), q, meter.heuristic(heuristic), meter.rounds),
         about,
-        True,
+        shortest=True,
+        deepening=deepening,
     )
 
 
@@ -211,7 +234,8 @@ def backtrack(
     gives."""
 
     def first(q: S, meter: Meter) -> list[M] | None:
-        return next(backtracking.solutions(meter.watch(puzzle), q, order), None)
+        found = backtracking.solutions(meter.watch(puzzle), q, order, meter.backtracks)
+        return next(found, None)
 
     about = "the first solution by backtracking, no visited set (solutions)"
     return Method(first, about, answer=answer)
@@ -226,7 +250,7 @@ def every(
     ``solutions q`` (:func:`~pearls.backtrack.solutions`), the moves tried in the order
     ``order`` gives."""
     return Every(
-        lambda q, meter: backtracking.solutions(meter.watch(puzzle), q, order),
+        lambda q, meter: backtracking.solutions(meter.watch(puzzle), q, order, meter.backtracks),
         "every solution, depth first, and how many (solutions)",
         answer,
     )
@@ -288,20 +312,36 @@ def completing(
 
 def _answering(m: Method[S, M], answer: Answer[S]) -> Method[S, M]:
     """``m``, its solution's result the solved state."""
-    return Method(m.run, m.about, m.shortest, answer)
+    return replace(m, answer=answer)
 
 
 def known(
-    algorithm: Callable[[S], Iterable[M]], about: str, shortest: bool = False
+    puzzle: Puzzle[S, M], algorithm: Callable[[S], Iterable[M]], about: str, shortest: bool = False
 ) -> Method[S, M]:
     """A puzzle's own algorithm, no search: its moves, each counted by the meter as one
     state expanded, so the meter's limits stop it as they stop a search; ``shortest``
-    where the algorithm's solutions are shortest (the laws hold it to that)."""
+    where the algorithm's solutions are shortest (the laws hold it to that).  Watched
+    by an observer (a tracer), the moves are made on the puzzle, each state before a
+    move expanded through the watched puzzle, so that a trace shows the states the
+    algorithm passes through; unwatched, only counted.
+
+    >>> from pearls.puzzles import graph
+    >>> from pearls.limits import Meter
+    >>> ladder = graph.puzzle({"a": "b", "b": "c"}, goal="c")
+    >>> meter = Meter()
+    >>> known(ladder, lambda q: ["b", "c"], "walk the ladder").run("a", meter), meter.expanded
+    (['b', 'c'], 2)
+    """
 
     def run(q: S, meter: Meter) -> list[M] | None:
+        watched = None if meter.observer is None else meter.watch(puzzle)
         made: list[M] = []
         for m in algorithm(q):
-            meter.count()
+            if watched is None:
+                meter.count()
+            else:
+                watched.moves(q)
+                q = watched.move(q, m)
             made.append(m)
         return made
 

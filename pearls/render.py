@@ -122,12 +122,17 @@ def every_json(
     }
 
 
-def every_text(found: Sequence[Solution], stats: Stats) -> list[str]:
+def every_text(method: str, found: Sequence[Solution], stats: Stats) -> list[str]:
     """Every solution, one a line, its moves in notation (as a person writes them,
-    the squares of a tour counted from 1), and how many there are."""
+    the squares of a tour counted from 1), and how many there are, by which method
+    (as :func:`outcome` names it).
+
+    >>> every_text("all", [], Stats(12, 30, 0.0))
+    ['0 solutions (all, 12 states expanded)']
+    """
     lines = [f"solution {i}: {' '.join(s.notation)}" for i, s in enumerate(found, start=1)]
-    expanded = plural(stats.expanded, "state")
-    return [*lines, f"{plural(len(found), 'solution')} ({expanded} expanded)"]
+    how = f"{method}, {plural(stats.expanded, 'state')} expanded"
+    return [*lines, f"{plural(len(found), 'solution')} ({how})"]
 
 
 def survey_json(survey: Survey) -> dict[str, JSON]:

@@ -11,6 +11,9 @@ it hands out calls the real functions and notes each call.
 * **plan**: a planner's ``goalmoves q`` proposed a plan, or its ``newplans q plan``
   turned the plan being followed at ``q`` into plans whose first move is legal now
   (the premoves chained before the goal move);
+* **backtrack**: a backtracking search (every solution, ``backtrack``) backs up from a
+  state, its moves all tried, as the search tells its ``backtracks`` argument
+  (:attr:`~pearls.limits.Meter.backtracks`);
 * **bound**: a deepening search (``iddfs``, ``idastar``) starts a round with this
   bound, as the search tells its ``rounds`` argument (:attr:`~pearls.limits.Meter.rounds`);
 * **count**: states expanded outside a watched puzzle, which a meter counts
@@ -66,6 +69,7 @@ from pearls.types import M, Plan, Planner, Puzzle, S
 
 __all__ = [
     "LIMIT",
+    "Backtracked",
     "Bound",
     "Counted",
     "Event",
@@ -104,6 +108,15 @@ class Planned:
 
 
 @dataclass(frozen=True)
+class Backtracked:
+    """A backtracking search backed up from a state at this depth, its moves all
+    tried."""
+
+    state: object
+    depth: int
+
+
+@dataclass(frozen=True)
 class Bound:
     """A round of a deepening search starts with this bound."""
 
@@ -128,7 +141,7 @@ class Stopped:
     expanded: int
 
 
-Event: TypeAlias = Expanded | Planned | Bound | Counted | Stopped
+Event: TypeAlias = Expanded | Planned | Backtracked | Bound | Counted | Stopped
 
 
 def unscored(q: object) -> object:
@@ -190,6 +203,10 @@ class Tracer:
     def round(self, bound: int) -> None:
         """Record a round's bound."""
         self.record(Bound(bound))
+
+    def backtracked(self, state: Hashable) -> None:
+        """Record a backtrack from ``state``, at its depth."""
+        self.record(Backtracked(state, self._depth.get(state, 0)))
 
     def level(self, states: Sequence[Hashable]) -> None:
         """Hold the expansions of ``states`` until the next level, another event or a

@@ -8,8 +8,9 @@ prints, reads files or knows a puzzle by name.  :func:`catalogue` lists the regi
 answer as ``pearls solve`` and ``pearls analyze`` do, in the words of
 :mod:`pearls.render`, with every position drawn; :func:`draw` draws a board;
 :func:`handle` dispatches one message.  Each is a face over :mod:`pearls.frontend`:
-the request read from JSON, the outcome written as JSON, so the page's words are the
-command line's.
+each field of the message handed to it as given (a JSON value where the command line
+has text) and read there by the one rule both faces share, the outcome written as
+JSON, so the page's words and verdicts are the command line's.
 
 Every answer carries ``status`` (``"solved"``, ``"none"``, ``"analysed"``, ``"limit"``,
 ``"error"`` or ``"ok"``) and, but for a catalogue or a drawing, the one line
@@ -31,10 +32,11 @@ from collections.abc import Callable, Mapping
 from typing import TypeAlias
 
 from pearls import frontend, svg
-from pearls.description import JSON, Description, Option
-from pearls.errors import BoardError, InputError, OptionError
+from pearls.description import JSON, Description, Offered, Option, Solution
+from pearls.errors import OptionError
 from pearls.frontend import (
     MAX_STATES,
+    MAX_TEXT,
     TIMEOUT,
     Analyze,
     Board,
@@ -42,6 +44,8 @@ from pearls.frontend import (
     Drawn,
     Example,
     Limits,
+    Listed,
+    Made,
     Outcome,
     Refused,
     Request,
@@ -51,6 +55,8 @@ from pearls.frontend import (
     Stopped,
     Surveyed,
     Task,
+    Trace,
+    Unsolvable,
     Usual,
 )
 from pearls.limits import Stats
@@ -75,9 +81,9 @@ Answer: TypeAlias = dict[str, JSON]  # e.g. {"status": "solved", "outcome": "sol
 Post: TypeAlias = Callable[[str], None]  # sends a progress message (JSON) to the page
 
 COMMANDS = ("solve", "analyze")  # the commands the playground offers
+_LIMITS = ("max_states", "timeout", "max_memory")  # a message's limits, as Limits names them
 MAX_FARTHEST = 24  # the farthest positions of an analysis drawn at most
 MAX_MEMORY = 1 << 30  # bytes an analysis's table may take in a browser tab
-MAX_TEXT = 1 << 20  # characters of a board, as the command line reads one
 MAX_WATCHED = 5_000  # the events of a search the playground's watch mode steps through
 
 
@@ -107,11 +113,21 @@ def _entry(d: Description) -> Answer:
         "default": next(iter(d.examples)),
         "usual": d.default_text() if d.standard else None,
         "unsolvable": list[JSON](sorted(d.unsolvable)),
-        "methods": [
-            {"name": name, "about": m.about, "shortest": m.shortest, "every": m.every}
-            for name, m in d.methods.items()
-        ],
+        "methods": [_method(name, m) for name, m in d.methods.items()],
         "options": {command: [_option(o) for o in d.options_of(command)] for command in COMMANDS},
+    }
+
+
+def _method(name: str, m: Offered) -> Answer:
+    """A method as the picker offers it: what it finds, whether shortest, whether it
+    lists every solution, and whether its memory is its depth (no bound on states by
+    default: time alone bounds it)."""
+    return {
+        "name": name,
+        "about": m.about,
+        "shortest": m.shortest,
+        "every": m.every,
+        "deepening": m.deepening,
     }
 
 
@@ -129,10 +145,13 @@ def _option(o: Option[object]) -> Answer:
 
 def solve(message: Message, progress: Post | None = None) -> Answer:
     """Solve as ``pearls solve`` does: ``puzzle``; ``board`` (its text) or ``example``
-    (a name) or neither (the puzzle's default); ``method`` (the default first; ``"all"``
-    lists every solution where the puzzle offers it); ``options`` (name to value);
-    ``max_states`` and ``timeout`` (the command line's defaults).  Progress (states
-    expanded so far) goes to ``progress`` as JSON, five times a second.
+    (a name) or neither (the puzzle's default); ``method`` (the puzzle's default where
+    there is none; ``"all"`` lists every solution where the puzzle offers it);
+    ``options`` (name to value, a text or a number: those ``solve`` takes, as the
+    command line takes them); ``max_states``, ``timeout`` and ``max_memory`` (the
+    command line's defaults, and no memory bound).  Each value is handed to the front
+    end as given and read there by the rule the command line's are read by.  Progress
+    (states expanded so far) goes to ``progress`` as JSON, five times a second.
 
     The answer: ``status``, the ``outcome`` line, the command line's ``text`` lines and
     ``json`` object, and for one solution the ``captions`` ("move 3: C down 3") and the
@@ -155,9 +174,10 @@ def solve(message: Message, progress: Post | None = None) -> Answer:
 
 
 def analyze(message: Message, progress: Post | None = None) -> Answer:
-    """Analyse as ``pearls analyze`` does (the message as for :func:`solve`, and
-    ``from``: ``"goals"``, ``"start"`` or neither): the ``outcome`` line, the ``text``
-    and ``json``, the histogram as a bar ``chart`` (SVG), and the first
+    """Analyse as ``pearls analyze`` does (the message as for :func:`solve`, its options
+    those ``analyze`` takes, its memory bound :data:`MAX_MEMORY` where it gives none,
+    and ``from``: ``"goals"``, ``"start"`` or neither): the ``outcome`` line, the
+    ``text`` and ``json``, the histogram as a bar ``chart`` (SVG), and the first
     :data:`MAX_FARTHEST` farthest positions ``drawn`` (SVG, where the puzzle draws one
     from its text) beside their ``pictures`` (text).
 
@@ -184,14 +204,16 @@ def _solving(message: Message) -> Task:
     """Solving by the method the message names, every position drawn; with ``watch``,
     the search traced too (at most :data:`MAX_WATCHED` events)."""
     method = message.get("method")
-    named = None if method in (None, "") else _text(method, "method")
+    named = None if method is None else _text(method, "method")
     return Solve(named, draw=True, trace=message.get("watch") is True, events=MAX_WATCHED)
 
 
 def _analysing(message: Message) -> Task:
-    """Analysing from where the message says."""
+    """Analysing from where the message says, the first :data:`MAX_FARTHEST` farthest
+    positions drawn."""
     where = message.get("from")
-    return Analyze(None if where not in ("goals", "start") else where == "goals")
+    from_goals = None if where not in ("goals", "start") else where == "goals"
+    return Analyze(from_goals, drawn=MAX_FARTHEST)
 
 
 def _answering(message: Message, progress: Post | None, task: Callable[[Message], Task]) -> Answer:
@@ -199,38 +221,52 @@ def _answering(message: Message, progress: Post | None, task: Callable[[Message]
     outcome as JSON: the command line's own words."""
     try:
         request = _request(message, task(message))
-    except ValueError as e:  # an OptionError or InputError
+    except ValueError as e:  # a field that is not of the JSON type it must be
         return {"status": "error", "outcome": " ".join(str(e).split())}
     report = None if progress is None else _reporter(progress)
     outcome = frontend.respond(request, report)
-    return {"status": outcome.status, "outcome": outcome.line, **_shown(request, outcome)}
+    return {"status": outcome.status, "outcome": outcome.line, **_shown(outcome)}
 
 
-def _shown(request: Request, outcome: Outcome) -> Answer:
+def _shown(outcome: Outcome) -> Answer:
     """What the page shows of an outcome beside its line: the words and the JSON, and
-    for a solution its captions and drawn positions, for an analysis its chart and
-    farthest positions drawn."""
-    if isinstance(outcome, Refused):
-        return {}
-    if isinstance(outcome, Drawn):
-        return dict(outcome.json)
-    shown: Answer = {"text": list(outcome.lines), "json": outcome.json}
-    if isinstance(outcome, Solved):
-        solution = outcome.solution
-        drawings = solution.drawings
-        shown["captions"] = list(solution.captions)
-        shown["notation"] = list(solution.notation)
-        shown["frames"] = None if drawings is None else list(drawings)
-        if outcome.trace is not None:
-            shown["trace"] = list(outcome.trace)
-    if isinstance(outcome, Stopped) and outcome.trace is not None:
-        shown["trace"] = list(outcome.trace)
-    if isinstance(outcome, Surveyed):
-        shown.update(_surveyed(request, outcome))
-    return shown
+    for a search its captions, drawn positions and trace, for an analysis its chart
+    and farthest positions drawn."""
+    said: Answer = {"text": list(outcome.lines), "json": outcome.json}
+    match outcome:
+        case Refused():
+            return {}
+        case Drawn():
+            return dict(outcome.json)
+        case Solved() | Unsolvable():
+            return {**said, **_solution(outcome.solution), **_trace(outcome.trace)}
+        case Stopped():
+            return {**said, **_trace(outcome.trace)}
+        case Surveyed():
+            return {**said, **_surveyed(outcome)}
+        case Listed():
+            return {**said, **_trace(outcome.trace)}
+        case Made():
+            return said
 
 
-def _surveyed(request: Request, outcome: Surveyed) -> Answer:
+def _solution(solution: Solution) -> Answer:
+    """A solution's captions, notation and positions drawn (``None`` where the puzzle
+    has no drawing or the solution is too long to draw)."""
+    drawings = solution.drawings
+    return {
+        "captions": list(solution.captions),
+        "notation": list(solution.notation),
+        "frames": None if drawings is None else list(drawings),
+    }
+
+
+def _trace(trace: Trace | None) -> Answer:
+    """A search's events, where it was watched."""
+    return {} if trace is None else {"trace": list(trace)}
+
+
+def _surveyed(outcome: Surveyed) -> Answer:
     """An analysis's histogram charted and its farthest positions drawn."""
     survey = outcome.survey
     chart = svg.bar_chart(
@@ -239,41 +275,21 @@ def _surveyed(request: Request, outcome: Surveyed) -> Answer:
         x_label="distance",
         y_label="positions",
     )
-    shown = survey.pictures[:MAX_FARTHEST]
-    d = PUZZLES[request.puzzle]
-    drawing = {o.name for o in d.options_of("solve")}  # the options a board is drawn by
-    given = {name: text for name, text in request.options.items() if name in drawing}
     return {
         "chart": chart,
-        "pictures": list(shown),
-        "drawn": [_drawn(d, picture, given) for picture in shown],
+        "pictures": list(survey.pictures[:MAX_FARTHEST]),
+        "drawn": list(outcome.drawings),
     }
 
 
-def _drawn(d: Description, picture: str, options: Mapping[str, str]) -> str | None:
-    """A position drawn from its text, where the puzzle draws and its text form reads
-    back what it shows; ``None`` otherwise."""
-    if not d.drawable:
-        return None
-    try:
-        return d.drawing(picture, options)
-    except BoardError:
-        return None
-
-
 def _request(message: Message, task: Task) -> Request:
-    """The request a message makes for ``task``: its puzzle, board, options of the
-    task's command, and limits."""
-    puzzle = message.get("puzzle")
-    if not isinstance(puzzle, str) or puzzle not in PUZZLES:
-        raise OptionError(f"no puzzle {puzzle!r}: the puzzles are {', '.join(PUZZLES)}")
-    return Request(
-        puzzle,
-        task,
-        _source(message),
-        _options(message, PUZZLES[puzzle], frontend.command_of(task)),
-        _limits(message, task),
-    )
+    """The request a message makes for ``task``: its puzzle, board, options and limits,
+    each as given."""
+    options = message.get("options") or {}
+    if not isinstance(options, dict):
+        raise OptionError("options must be an object of names and values")
+    puzzle = _text(message.get("puzzle", ""), "puzzle")
+    return Request(puzzle, task, _source(message), options, _limits(message, task))
 
 
 def _source(message: Message) -> Source:
@@ -285,57 +301,21 @@ def _source(message: Message) -> Source:
     return Usual() if example is None else Example(_text(example, "example"))
 
 
-def _options(message: Message, d: Description, command: str) -> dict[str, str]:
-    """The options the message gives that ``command`` takes, as text."""
-    options = message.get("options") or {}
-    if not isinstance(options, dict):
-        raise OptionError("options must be an object of names and values")
-    known = {o.name for o in d.options_of(command)}
-    return {name: _text(value, f"--{name}") for name, value in options.items() if name in known}
-
-
 def _text(value: JSON, what: str) -> str:
-    """A text field of the message, at most :data:`MAX_TEXT` characters."""
+    """A field of the message that names or writes something: a text, or a number
+    as it is written."""
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise OptionError(f"{what} must be a text, not {json.dumps(value)[:40]}")
-    text = str(value)
-    if len(text) > MAX_TEXT:
-        raise InputError(f"{what} is {len(text):,} characters long, more than any board")
-    return text
+    return str(value)
 
 
 def _limits(message: Message, task: Task) -> Limits:
-    """The message's limits (the command line's defaults); an analysis's tables
-    bounded by :data:`MAX_MEMORY`."""
-    max_states = _number(message.get("max_states"), "max_states", MAX_STATES)
-    if max_states < 1:
-        raise OptionError(f"max_states must be at least 1, not {max_states:g}")
-    timeout = _number(message.get("timeout"), "timeout", TIMEOUT)
-    memory = MAX_MEMORY if isinstance(task, Analyze) else None
-    return Limits(int(max_states), timeout, memory)
-
-
-def _number(value: JSON, name: str, default: float) -> float:
-    """A limit given as a number or its text, above 0 and finite; ``default`` if absent.
-
-    >>> _number("1e3", "timeout", 60), _number(None, "timeout", 60)
-    (1000.0, 60)
-    >>> _number("nan", "timeout", 60)
-    Traceback (most recent call last):
-    ...
-    pearls.errors.OptionError: timeout must be a number above 0, not 'nan'
-    """
-    if value is None or value == "":
-        return default
-    try:
-        number = (
-            float(value) if isinstance(value, int | float | str) and len(str(value)) <= 32 else 0
-        )
-    except ValueError:
-        number = 0.0
-    if isinstance(value, bool) or not 0 < number < float("inf"):
-        raise OptionError(f"{name} must be a number above 0, not {str(value)[:40]!r}")
-    return number
+    """The limits the message gives, as given (the command line's defaults where it
+    gives none); an analysis's tables bounded by :data:`MAX_MEMORY` unless it says."""
+    given = {name: message[name] for name in _LIMITS if message.get(name) is not None}
+    if isinstance(task, Analyze):
+        given.setdefault("max_memory", MAX_MEMORY)
+    return Limits(**given)
 
 
 def _reporter(post: Post) -> Callable[[Stats], None]:

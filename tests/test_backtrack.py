@@ -16,6 +16,7 @@ from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.puzzles import graph
 from pearls.search import dfsolve
+from pearls.tracing import Tracer
 from pearls.types import Puzzle
 
 Sums = tuple[int, ...]  # the parts written so far, e.g. (1, 2)
@@ -189,3 +190,20 @@ def test_generate_and_test_walks_a_huge_range_lazily() -> None:
 def test_generate_and_test_with_dfsolve() -> None:
     assert dfsolve(generate_and_test(range(10), lambda n: n > 6), None) == [7]
     assert dfsolve(generate_and_test(range(10), lambda n: n > 60), None) is None
+
+
+def test_a_traced_backtracking_search_says_each_expansion_and_each_backtrack() -> None:
+    tracer = Tracer()
+    meter = Meter(observer=tracer)
+    diamond = graph.puzzle({"a": "bc", "b": "d", "c": "d"}, goal="d")
+    found = list(solutions(meter.watch(diamond), "a", backtracks=meter.backtracks))
+    assert found == [["b", "d"], ["c", "d"]]
+    said = [(type(e).__name__, e.state) for e in tracer.recorded if hasattr(e, "state")]
+    assert said == [
+        ("Expanded", "a"),
+        ("Expanded", "b"),
+        ("Backtracked", "b"),  # its one move reached the goal: nothing more to try
+        ("Expanded", "c"),
+        ("Backtracked", "c"),
+        ("Backtracked", "a"),
+    ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 import time
 import tracemalloc
 import zlib
@@ -16,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pearls.cache import STALE, Files, _header, _opened, _unpacked, directory, say
+from pearls.cache import STALE, Files, _header, _opened, _unpacked, directory, packaged, say
 
 TABLE = bytes(range(256)) * 64  # 16 KiB
 NAME = "squares"
@@ -205,6 +206,27 @@ def test_a_fifo_where_a_table_should_be_is_not_opened_for_reading(
     assert warned == [f"{path} is not a regular file; building the table afresh"]
     assert files.save(NAME, TABLE)  # a regular file takes its place
     assert files.load(NAME, len(TABLE), anything) == TABLE
+
+
+@pytest.mark.timeout(20)  # a guard: the old read of package data waited for a writer for ever
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_package_data_is_read_as_the_cache_reads_a_table_and_a_fifo_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A package whose data holds a FIFO in place of a table, a table, and a folder."""
+    tables = tmp_path / "pearls_fifo_data" / "tables"
+    tables.mkdir(parents=True)
+    (tables.parent / "__init__.py").write_text("")
+    os.mkfifo(tables / "fifo.pdb")
+    (tables / "table.pdb").write_bytes(TABLE[:10])
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        assert packaged("pearls_fifo_data", "tables/fifo.pdb", len(TABLE)) is None
+        assert packaged("pearls_fifo_data", "tables/table.pdb", 10) == TABLE[:10]
+        assert packaged("pearls_fifo_data", "tables/table.pdb", 9) is None
+        assert packaged("pearls_fifo_data", "tables", 10) is None
+    finally:
+        sys.modules.pop("pearls_fifo_data", None)
 
 
 def test_stale_partial_files_are_swept_and_fresh_ones_kept(files: Files) -> None:

@@ -27,10 +27,11 @@ def checker(name: str) -> Check:
 
 
 def posed(d: Description, text: str, settings: Mapping[str, str] | None = None) -> Posed:
-    """The problem ``text`` poses, as the laws pose it: every option's value, the
-    start in JSON."""
-    p = typed(d.problem(text, settings))
-    return Posed(text, dict(settings or {}), p.state_json(p.start))
+    """The problem ``text`` poses, as the laws pose it: every option's value (read
+    once, in JSON), the start in JSON."""
+    read = d.settings(settings)
+    p = typed(d.problem(text, read))
+    return Posed(text, read.json, p.state_json(p.start))
 
 
 def as_json(x: object) -> JSON:
@@ -492,7 +493,7 @@ RIVER_ILLEGAL: list[tuple[str, Case]] = [
 
 def river(start: JSON, boat: str = "2") -> Posed:
     """A river crossing posed from its start, in a boat for ``boat``."""
-    return Posed("", {"boat": boat}, start)
+    return Posed("", PUZZLES["river"].settings({"boat": boat}).json, start)
 
 
 @pytest.mark.parametrize(("boat", "case"), RIVER_ILLEGAL)
@@ -587,7 +588,7 @@ def test_the_8_and_15_puzzles_are_square_trays(name: str, side: int) -> None:
     cells = side * side
     start: list[JSON] = [*range(1, cells - 1), 0, cells - 1]
     goal: list[JSON] = [*range(1, cells), 0]
-    problem = Posed("", {}, start)
+    problem = Posed("", PUZZLES[name].settings().json, start)
     slide = {"tile": cells - 1, "from": [side - 1, side - 1], "to": [side - 1, side - 2]}
     accepts(name, problem, [start, goal], [slide])
     wrapped = {"tile": cells - 2, "from": [side - 2, side - 1], "to": [side - 1, side - 2]}

@@ -17,9 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from pearls import frontend
 from pearls.cli import main
-from pearls.cli.memory import limited, size
-from pearls.cli.reading import MAX_TEXT
+from pearls.cli.memory import limited
+from pearls.frontend import MAX_TEXT
+from pearls.values import size
 
 Capture = pytest.CaptureFixture[str]
 
@@ -219,7 +221,9 @@ def test_a_service_that_answers_but_is_not_dask_is_said_to_be_so(capsys: Capture
 def test_workers_are_at_most_the_cores(capsys: Capture) -> None:
     too_many = str((os.cpu_count() or 1) + 1)
     code, _, err = run(capsys, "analyze", "river", "--workers", too_many)
-    assert code == 2 and "--workers: must be at least 1 and at most" in one_line(err)
+    most = os.cpu_count() or 1
+    said = f"--workers must be a whole number from 1 to {most}, not '{too_many}'"
+    assert code == 2 and said in one_line(err)
 
 
 def test_svg_says_why_it_cannot_draw(capsys: Capture, tmp_path: Path) -> None:
@@ -245,3 +249,65 @@ def test_the_memory_limit_says_what_was_explored_when_it_stopped_the_work() -> N
     stats = json.loads(done.stdout)["stats"]
     assert done.returncode == 3 and stats["expanded"] > 1000 and stats["seconds"] > 0
     assert f"({stats['expanded']:,} states expanded in" in done.stderr
+
+
+@pytest.mark.timeout(20)  # a guard: the trace's FIFO was opened after the search, for ever
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_trace_is_opened_before_the_search_and_only_as_a_regular_file(
+    capsys: Capture, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fifo, folder, link = tmp_path / "fifo", tmp_path / "folder", tmp_path / "link"
+    os.mkfifo(fifo)
+    folder.mkdir()
+    link.symlink_to(tmp_path / "trace.jsonl")
+
+    def searched(*_: object) -> object:
+        raise AssertionError("searched before the trace's file was opened")
+
+    monkeypatch.setattr(frontend, "answer", searched)
+    for path, said in (
+        (fifo, "it is not a regular file (standard output is '-')"),
+        (folder, "Is a directory"),
+        (link, "it is a symbolic link, not a regular file"),
+        (os.devnull, "is not a regular file (standard output is '-')"),
+    ):
+        code, out, err = run(capsys, "solve", "graph", "--trace", str(path))
+        assert (code, out) == (2, "") and said in one_line(err), err
+    assert not (tmp_path / "trace.jsonl").exists()
+
+
+def test_a_trace_file_is_written_over_once_the_search_has_ended(
+    capsys: Capture, tmp_path: Path
+) -> None:
+    trace = tmp_path / "trace.jsonl"
+    trace.write_text("x" * 10_000, encoding="utf-8")
+    code, _, _ = run(capsys, "solve", "graph", "--example", "ladder", "--trace", str(trace))
+    lines = trace.read_text(encoding="utf-8").splitlines()
+    assert code == 0 and [json.loads(line)["event"] for line in lines] == ["expand"] * 4
+    code, _, _ = run(capsys, "solve", "graph", "--board", "nonsense", "--trace", str(trace))
+    assert code == 2 and len(trace.read_text(encoding="utf-8").splitlines()) == 4
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_several_runs_out_of_memory_at_once_each_say_the_limits_line() -> None:
+    """Six at once, each held to 100 MiB: one in six or so ended in a fatal "cannot
+    recover from stack overflow" in the limit's generator-based ``__exit__``, or in a
+    ``MemoryError`` raised while the last was handled under the limit (4 of 18 runs)."""
+    argv = ["solve", "hanoi", "--discs", "64", "--method", "bfs", "--max-memory", "100M"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "pearls", *argv, "--json"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for _ in range(6)
+    ]
+    for run_ in runs:
+        out, err = run_.communicate(timeout=300)
+        assert run_.returncode == 3 and json.loads(out)["limit"] == "memory", err[-2000:]
+        assert err.startswith("pearls: stopped at the memory limit of 100 MiB"), err[-2000:]
+        assert err.count("\n") == 1

@@ -4,8 +4,9 @@ position, the model's ``moves`` are exactly the legal moves the rules list, as J
 and order aside, and ``move`` gives the position the rules give.  It is checked at
 every position of each offered method's solution of the default example, and along
 random walks from every example, model and rules stepped side by side (more walks
-under ``make fuzz``); and it can fail: NO-OFF with its moves cut to the first two
-breaks it, and so does a model whose move lands elsewhere.
+under ``make fuzz``; hypothesis steers such walks in
+``tests/test_legal_moves_machine.py``); and it can fail: NO-OFF with its moves cut to
+the first two breaks it, and so does a model whose move lands elsewhere.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def test_disagreement_names_a_legal_move_the_model_lacks(monkeypatch: pytest.Mon
     d = PUZZLES["nooff"]
     text = "LL.N OOFF"
     p = problem(d, text)
-    rules = Posed(text, {}, p.state_json(p.start))
+    rules = Posed(text, d.settings().json, p.state_json(p.start))
     assert disagreement(ENTRIES["nooff"].legal, rules, p, p.start) is None
     cut(monkeypatch)
     found = disagreement(ENTRIES["nooff"].legal, rules, problem(d, text), p.start)

@@ -10,19 +10,25 @@ the expansions the events kept count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from types import SimpleNamespace
 from typing import Literal, TypeAlias
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+    run_state_machine_as_test,
+)
 
-from pearls import limits
+from pearls import limits, tracing
 from pearls.errors import LimitReached
 from pearls.limits import Meter
-from pearls.tracing import Bound, Counted, Event, Expanded, Planned, Stopped, Tracer
+from pearls.tracing import Backtracked, Bound, Counted, Event, Expanded, Planned, Stopped, Tracer
 from pearls.types import Planner, Puzzle
 
 Seen: TypeAlias = tuple[str, object]  # an event as the model sees it: ("expand", 7)
@@ -49,6 +55,8 @@ def seen(event: Event) -> Seen:
             return ("count", n)
         case Bound(bound=b):
             return ("bound", b)
+        case Backtracked(state=q):
+            return ("backtrack", q)
         case Planned(by=by, state=q):
             return (by, q)
         case Stopped(expanded=n):
@@ -151,6 +159,12 @@ class MeterMachine(RuleBasedStateMachine):
         self.meter.rounds(bound)
         self.keep(("bound", bound))
 
+    @rule(q=STATES)
+    def backtrack(self, q: int) -> None:
+        assert self.meter.backtracks is not None
+        self.meter.backtracks(q)
+        self.keep(("backtrack", q))
+
     @rule(level=LEVEL)
     def level(self, level: Sequence[int]) -> None:
         """A breadth-first level, told in order and expanded last state first, as
@@ -180,5 +194,58 @@ class MeterMachine(RuleBasedStateMachine):
         assert len(self.events) <= self.cap + 1
 
 
-MeterMachine.TestCase.settings = settings(max_examples=150, stateful_step_count=30)
+# 100 runs of 30 steps, about 3 s; drawing a step is cheap, but a loaded machine slows it
+MeterMachine.TestCase.settings = settings(
+    max_examples=100, stateful_step_count=30, suppress_health_check=[HealthCheck.too_slow]
+)
 TestMeterMachine = MeterMachine.TestCase
+
+
+# --- planted defects: the machine must find each (docs/testing.md) ---------------------------
+
+
+def unordered(level: tracing._Level) -> Iterator[tuple[Hashable, int, int | None, int]]:
+    """A level's expansions recorded as the loop made them, not in the level's order."""
+    for q, d, h in level.held:
+        yield q, d, h, level.reached
+
+
+def stopped_one_off(tracer: Tracer, event: Event) -> None:
+    """The cap's ``stopped`` event counting one expansion more than the events kept."""
+    if len(tracer._events) < tracer.limit:
+        tracer._events.append(event)
+        tracer._recorded += 1 if isinstance(event, Expanded) else 0
+        tracer._recorded += event.count if isinstance(event, Counted) else 0
+    elif len(tracer._events) == tracer.limit:
+        tracer._events.append(Stopped(tracer.limit, tracer._recorded + 1))
+
+
+def untold(meter: Meter, n: int) -> None:
+    """A tally the observer is not told of."""
+    meter.expanded += n
+
+
+def one_past_the_cap(meter: Meter, now: float | None = None) -> None:
+    """The state limit checked one expansion late."""
+    assert now is not None  # the meter's own calls give the time they read
+    if meter.max_states is not None and meter.expanded > meter.max_states:
+        raise LimitReached("states", meter.expanded, now - meter._began, meter.max_states)
+    if meter.timeout is not None and now > meter._began + meter.timeout:
+        raise LimitReached("time", meter.expanded, now - meter._began, meter.timeout)
+
+
+DEFECTS: dict[str, tuple[object, str, object]] = {  # where, what, and what replaces it
+    "a level recorded as the loop expanded it": (tracing._Level, "in_order", unordered),
+    "the cap's count one off": (Tracer, "_keep", stopped_one_off),
+    "counts not told to the tracer": (Meter, "tally", untold),
+    "the state limit one late": (Meter, "check", one_past_the_cap),
+}
+
+
+@pytest.mark.parametrize("defect", list(DEFECTS))
+def test_the_machine_finds_a_planted_defect(monkeypatch: pytest.MonkeyPatch, defect: str) -> None:
+    owner, attribute, planted = DEFECTS[defect]
+    monkeypatch.setattr(owner, attribute, planted)
+    once = settings(max_examples=100, phases=[Phase.generate], database=None, derandomize=True)
+    with pytest.raises(AssertionError):
+        run_state_machine_as_test(MeterMachine, settings=once)

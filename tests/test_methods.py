@@ -13,11 +13,12 @@ from collections.abc import Callable
 import pytest
 
 from pearls import backtrack as backtracking
-from pearls import deepening, informed, methods, search
+from pearls import deepening, informed, literal, methods, search
 from pearls.errors import LimitReached
 from pearls.limits import Meter
 from pearls.methods import Method
 from pearls.puzzles import graph
+from pearls.tracing import Expanded, Tracer
 from pearls.types import Puzzle
 
 # a -> b -> d is shortest; a -> c -> e -> d is longer; depth first takes c first
@@ -118,15 +119,26 @@ def test_backtrack_is_the_first_of_the_solutions_in_the_order_given() -> None:
     assert not method.shortest and "solutions" in method.about
 
 
+COUNTDOWN = Puzzle(moves=lambda n: list(range(n)), move=lambda n, m: n - 1, solved=lambda n: n == 0)
+
+
 def test_a_known_algorithm_counts_each_move_on_the_meter() -> None:
-    method: Method[int, int] = methods.known(lambda n: range(n), "counting", shortest=True)
+    method: Method[int, int] = methods.known(COUNTDOWN, range, "counting", shortest=True)
     meter = Meter(max_states=10)
     assert method.run(4, meter) == [0, 1, 2, 3]
     assert meter.expanded == 4
     assert (method.about, method.shortest) == ("counting", True)
-    assert not methods.known(lambda n: range(n), "counting").shortest
+    assert not methods.known(COUNTDOWN, range, "counting").shortest
     with pytest.raises(LimitReached):
         method.run(11, Meter(max_states=10))
+
+
+def test_a_known_algorithm_watched_shows_the_states_it_passes_through() -> None:
+    tracer = Tracer()
+    meter = Meter(max_states=10, observer=tracer)
+    assert methods.known(COUNTDOWN, range, "counting").run(4, meter) == [0, 1, 2, 3]
+    shown = [(e.state, e.depth) for e in tracer.recorded if isinstance(e, Expanded)]
+    assert shown == [(4, 0), (3, 1), (2, 2), (1, 3)] and meter.expanded == 4
 
 
 def test_every_runner_stops_at_the_meters_limit() -> None:
@@ -178,3 +190,16 @@ def test_each_method_says_what_it_finds_and_names_its_combinator(
     the chapter (or of this library) to look up, with Bird's name for it.  (Each method
     is made in the test, not when the module is imported.)"""
     assert adapter().about == about
+
+
+def test_the_chapters_methods_step_their_equations_literally() -> None:
+    planner = graph.planner(EDGES, "d")
+    chapter = methods.chapter(LADDER, planner)
+    for name, otherwise in (("bfs", 5), ("dfs", 4), ("plan", 5)):
+        stepper = chapter[name].steps
+        assert stepper is not None, name
+        steps = list(stepper("a", Meter()))
+        found = chapter[name].run("a", Meter())
+        assert [s.ps[0].state for s in steps if s.rule == otherwise] == literal.expanded(steps)
+        assert steps[-1].ps[0].state == "d" and found is not None and found[-1] == "d", name
+    assert methods.iddfs(LADDER).steps is None

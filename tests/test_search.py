@@ -4,9 +4,9 @@ Three independent yardsticks live here, written without :mod:`pearls.search`:
 
 * ``distance``: an exhaustive breadth-first search over the edge lists themselves, the
   true length of a shortest solution (or ``None`` when the goal is out of reach);
-* ``ref_*``: the chapter's equations transcribed literally onto Python lists (heads at
-  the front, ``++`` as ``+``), to check that the port explores paths in exactly Bird's
-  order;
+* :mod:`pearls.literal`: the chapter's equations transcribed literally onto Python
+  lists (heads at the front, ``++`` as ``+``), stepped rule by rule, to check that the
+  port explores paths in exactly Bird's order;
 * hand-made graphs whose answers are worked out in the comments.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import sys
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
 from itertools import pairwise
 from typing import NamedTuple, TypeAlias, TypeVar
 
@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyrsistent import plist
 
-from pearls import search
+from pearls import literal, search
 from pearls.limits import Meter
 from pearls.puzzles import graph
 from pearls.tracing import Expanded, Tracer
@@ -36,6 +36,7 @@ Node: TypeAlias = int
 Edges: TypeAlias = dict[Node, list[Node]]
 Result: TypeAlias = list[Node] | None
 Watched: TypeAlias = Callable[[Meter], Result]  # a search awaiting the meter that watches it
+Stepped: TypeAlias = Generator[literal.Step[Node, Hashable], None, Result]  # literal steps
 
 # Properties on small graphs cost milliseconds an example: they try several times the
 # profile's count, the exploration order most of all (at 60 examples it catches a level
@@ -120,107 +121,6 @@ def replay(puzzle: Puzzle[S, M], q: S, plan: Sequence[M]) -> S:
         assert m in puzzle.moves(q), f"move {m!r} is not legal in {q!r}"
         q = puzzle.move(q, m)
     return q
-
-
-RefPath: TypeAlias = tuple[list[Node], Node]
-RefAPath: TypeAlias = tuple[list[Node], Node, tuple[Node, ...]]
-
-
-class Ref:
-    """Bird's equations for one graph, transcribed literally (lists, heads first)."""
-
-    def __init__(self, edges: Edges, goal: Node) -> None:
-        self.edges, self.goal = edges, goal
-        self.expanded: list[Node] = []  # each state as it joins qs, in order
-
-    def expand(self, qs: list[Node], q: Node) -> list[Node]:
-        self.expanded.append(q)
-        return [q, *qs]
-
-    def moves(self, q: Node) -> list[Node]:
-        return list(self.edges.get(q, []))
-
-    def premoves(self, r: Node) -> list[tuple[Node, ...]]:
-        return [(q,) for q, rs in self.edges.items() for x in rs if x == r]
-
-    def goalmoves(self, q: Node) -> tuple[Node, ...]:
-        return () if q == self.goal else (self.goal,)
-
-    def succs(self, p: RefPath) -> list[RefPath]:
-        ms, q = p
-        return [([*ms, m], m) for m in self.moves(q)]
-
-    def bfsearch(self, qs: list[Node], ps: list[RefPath]) -> Result:
-        while ps:
-            (ms, q), ps = ps[0], ps[1:]
-            if q == self.goal:
-                return ms
-            if q in qs:
-                continue
-            qs, ps = self.expand(qs, q), ps + self.succs((ms, q))
-        return None
-
-    def bfsearch_(self, qs: list[Node], rs: list[RefPath], ps: list[RefPath]) -> Result:
-        while ps or rs:
-            if not ps:
-                rs, ps = [], rs
-                continue
-            (ms, q), ps = ps[0], ps[1:]
-            if q == self.goal:
-                return ms
-            if q in qs:
-                continue
-            qs, rs = self.expand(qs, q), self.succs((ms, q)) + rs
-        return None
-
-    def dfsearch(self, qs: list[Node], ps: list[RefPath]) -> Result:
-        while ps:
-            (ms, q), ps = ps[0], ps[1:]
-            if q == self.goal:
-                return ms
-            if q in qs:
-                continue
-            qs, ps = self.expand(qs, q), self.succs((ms, q)) + ps
-        return None
-
-    def mkplans(self, q: Node, ms: tuple[Node, ...]) -> list[tuple[Node, ...]]:
-        if not ms:
-            return []
-        if ms[0] in self.moves(q):
-            return [ms]
-        grown = [(*pms, *ms) for pms in self.premoves(ms[0]) if all(x not in ms for x in pms)]
-        return [plan for bigger in grown for plan in self.mkplans(q, bigger)]
-
-    def asuccs(self, p: RefAPath) -> list[RefAPath]:
-        ms, q, plan = p
-        return [([*ms, new[0]], new[0], new[1:]) for new in self.mkplans(q, plan)]
-
-    def bsuccs(self, p: RefAPath) -> list[RefAPath]:
-        ms, q, _ = p
-        return [([*ms, m], m, self.goalmoves(m)) for m in self.moves(q)]
-
-    def psearch(self, qs: list[Node], ps: list[RefAPath]) -> Result:
-        while ps:
-            p, ps = ps[0], ps[1:]
-            if p[1] == self.goal:
-                return p[0]
-            if p[1] in qs:
-                continue
-            qs, ps = self.expand(qs, p[1]), self.asuccs(p) + ps + self.bsuccs(p)
-        return None
-
-    def psearch_(self, qs: list[Node], rs: list[RefAPath], ps: list[RefAPath]) -> Result:
-        while ps or rs:
-            if not ps:
-                rs, ps = [], rs
-                continue
-            p, ps = ps[0], ps[1:]
-            if p[1] == self.goal:
-                return p[0]
-            if p[1] in qs:
-                continue
-            qs, rs, ps = self.expand(qs, p[1]), self.bsuccs(p) + rs, self.asuccs(p) + ps
-        return None
 
 
 # --- every search on one start --------------------------------------------------------
@@ -330,20 +230,21 @@ def seeded(draw: st.DrawFn) -> Seeded:
 @MANY
 @given(seeded())
 def test_searches_explore_in_the_order_of_the_equations(seed: Seeded) -> None:
+    """The same answers as the equations stepped literally (:mod:`pearls.literal`)."""
     (edges, _, goal), qs = seed.case, seed.qs
-    ref = Ref(edges, goal)
     puzzle, planner = graph_puzzle(edges, goal), graph_planner(edges, goal)
     later, paths = seed.paths()
     alater, apaths = seed.apaths()
-    ref_later: list[RefPath] = [([], q) for q, _ in seed.rs]
-    ref_paths: list[RefPath] = [([], q) for q, _ in seed.ps]
-    ref_alater: list[RefAPath] = [([], q, plan) for _, q, plan in alater]
-    ref_apaths: list[RefAPath] = [([], q, plan) for _, q, plan in apaths]
-    assert search.bfsearch(puzzle, qs, paths) == ref.bfsearch(qs, ref_paths)
-    assert search.bfsearch_(puzzle, qs, later, paths) == ref.bfsearch_(qs, ref_later, ref_paths)
-    assert search.dfsearch(puzzle, qs, paths) == ref.dfsearch(qs, ref_paths)
-    assert search.psearch(planner, qs, apaths) == ref.psearch(qs, ref_apaths)
-    assert search.psearch_(planner, qs, alater, apaths) == ref.psearch_(qs, ref_alater, ref_apaths)
+    answer = literal.answer
+    assert search.bfsearch(puzzle, qs, paths) == answer(literal.bfsearch(puzzle, qs, paths))
+    assert search.bfsearch_(puzzle, qs, later, paths) == answer(
+        literal.bfsearch_(puzzle, qs, later, paths)
+    )
+    assert search.dfsearch(puzzle, qs, paths) == answer(literal.dfsearch(puzzle, qs, paths))
+    assert search.psearch(planner, qs, apaths) == answer(literal.psearch(planner, qs, apaths))
+    assert search.psearch_(planner, qs, alater, apaths) == answer(
+        literal.psearch_(planner, qs, alater, apaths)
+    )
 
 
 @MANY
@@ -353,42 +254,39 @@ def test_every_search_expands_what_the_equations_expand(seed: Seeded) -> None:
     (``bfsearch'`` expands a level last state first and tells the tracer the level's
     order), with every start's history before the moves found."""
     (edges, _, goal), qs = seed.case, seed.qs
-    ref_rs = [([-1 - i], q) for i, (q, _) in enumerate(seed.rs)]  # -1, -2, ...: histories
-    ref_ps = [([-10 - i], q) for i, (q, _) in enumerate(seed.ps)]
-    rs, ps = ([Path(plist(ms), q) for ms, q in paths] for paths in (ref_rs, ref_ps))
+    rs = [Path(plist([-1 - i]), q) for i, (q, _) in enumerate(seed.rs)]  # -1, -2, ...
+    ps = [Path(plist([-10 - i]), q) for i, (q, _) in enumerate(seed.ps)]  # -10, -11, ...
     plain_ars, plain_aps = seed.apaths()
-    ref_ars = [(ms, q, plan) for (ms, q), (_, _, plan) in zip(ref_rs, plain_ars, strict=True)]
-    ref_aps = [(ms, q, plan) for (ms, q), (_, _, plan) in zip(ref_ps, plain_aps, strict=True)]
-    ars, aps = (
-        [APath(plist(ms), q, plan) for ms, q, plan in paths] for paths in (ref_ars, ref_aps)
-    )
+    ars = [APath(p.history, p.state, a.plan) for p, a in zip(rs, plain_ars, strict=True)]
+    aps = [APath(p.history, p.state, a.plan) for p, a in zip(ps, plain_aps, strict=True)]
     puzzle, planner = graph.puzzle(edges, goal), graph.planner(edges, goal)
-    searches: dict[str, tuple[Watched, Callable[[Ref], Result]]] = {
+    searches: dict[str, tuple[Watched, Callable[[], Stepped]]] = {
         "bfsearch": (
             lambda w: search.bfsearch(w.watch(puzzle), qs, ps),
-            lambda r: r.bfsearch(qs, ref_ps),
+            lambda: literal.bfsearch(puzzle, qs, ps),
         ),
         "bfsearch_": (
             lambda w: search.bfsearch_(w.watch(puzzle), qs, rs, ps, w.levels),
-            lambda r: r.bfsearch_(qs, ref_rs, ref_ps),
+            lambda: literal.bfsearch_(puzzle, qs, rs, ps),
         ),
         "dfsearch": (
             lambda w: search.dfsearch(w.watch(puzzle), qs, ps),
-            lambda r: r.dfsearch(qs, ref_ps),
+            lambda: literal.dfsearch(puzzle, qs, ps),
         ),
         "psearch": (
             lambda w: search.psearch(w.watch_planner(planner), qs, aps),
-            lambda r: r.psearch(qs, ref_aps),
+            lambda: literal.psearch(planner, qs, aps),
         ),
         "psearch_": (
             lambda w: search.psearch_(w.watch_planner(planner), qs, ars, aps),
-            lambda r: r.psearch_(qs, ref_ars, ref_aps),
+            lambda: literal.psearch_(planner, qs, ars, aps),
         ),
     }
     for name, (ours, equations) in searches.items():
-        tracer, ref = Tracer(), Ref(edges, goal)
-        assert ours(Meter(STATES, observer=tracer)) == equations(ref), name
-        assert [e.state for e in tracer.recorded if isinstance(e, Expanded)] == ref.expanded, name
+        tracer = Tracer()
+        assert ours(Meter(STATES, observer=tracer)) == literal.answer(equations()), name
+        states = [e.state for e in tracer.recorded if isinstance(e, Expanded)]
+        assert states == literal.expanded(equations()), name
 
 
 def planned(puzzle: Puzzle[Node, Node], edges: Edges, goal: Node) -> Planner[Node, Node]:
@@ -643,7 +541,9 @@ def test_asuccs_and_bsuccs_follow_their_definitions(case: Case, data: st.DataObj
     )
     planner: Planner[Node, Node] = graph_planner(edges, goal)
     p = APath(plist([-1]), q, plan)
-    expected_a = [(ms[0], ms[1:]) for ms in Ref(edges, goal).mkplans(q, plan)]
+    premoves = graph.premoves(edges)
+    grown = literal.newplans(graph.puzzle(edges, goal), premoves, q, plan)
+    expected_a = [(ms[0], ms[1:]) for ms in literal.answer(grown)]
     asuccs = search.asuccs(planner, p)
     assert [(a.history.first, a.plan) for a in asuccs] == expected_a
     assert all(a.state == a.history.first and a.history.rest is p.history for a in asuccs)

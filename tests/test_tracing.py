@@ -4,6 +4,7 @@ the meter counts, over every puzzle and method."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -12,7 +13,19 @@ from laws import default_example, every_pair
 
 from pearls import cli
 from pearls.description import JSON
-from pearls.frontend import MAX_STATES, Example, Limits, Request, Solve, Solved, Stopped, respond
+from pearls.errors import LimitReached
+from pearls.frontend import (
+    MAX_STATES,
+    Example,
+    Limits,
+    Listed,
+    Refused,
+    Request,
+    Solve,
+    Solved,
+    Stopped,
+    respond,
+)
 from pearls.limits import Meter
 from pearls.puzzles import graph
 from pearls.registry import PUZZLES
@@ -61,7 +74,30 @@ def test_a_trace_expands_the_states_the_meter_counts(name: str, method: str) -> 
     tracer = Tracer()
     problem = d.problem(d.examples[default_example(d)])
     solution = problem.solve(method, Meter(MAX_STATES, observer=tracer))
+    assert_counted(list(problem.trace(tracer)), solution.stats.expanded)
+
+
+@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: d.listing))
+def test_a_trace_of_every_solution_expands_the_states_the_meter_counts(
+    name: str, method: str
+) -> None:
+    d = PUZZLES[name]
+    tracer = Tracer()
+    meter = Meter(EVERY_STATES, observer=tracer)
+    problem = d.problem(d.examples[default_example(d)])
+    with contextlib.suppress(LimitReached):  # the trace up to the limit is the one held
+        for _ in problem.every(method, meter):
+            pass
     trace = list(problem.trace(tracer))
+    assert_counted(trace, meter.expanded)
+    assert {e["event"] for e in trace} <= {"expand", "backtrack", "stopped"}
+
+
+EVERY_STATES = 20_000  # every solution of a large example takes long: its first states do
+
+
+def assert_counted(trace: list[Event], expanded: int) -> None:
+    """A trace records the states the meter counted, or up to its cap, those it kept."""
     recorded = len(kinds(trace, "expand")) + sum(
         number(e, "expanded") for e in kinds(trace, "count")
     )
@@ -69,9 +105,9 @@ def test_a_trace_expands_the_states_the_meter_counts(name: str, method: str) -> 
     if stopped:  # past 100,000 events: the count up to the last one recorded
         (last,) = stopped
         assert trace[-1] == last and len(trace) == 100_001
-        assert recorded == number(last, "expanded") <= solution.stats.expanded
+        assert recorded == number(last, "expanded") <= expanded
     else:
-        assert recorded == solution.stats.expanded
+        assert recorded == expanded
 
 
 # --- the kinds of event -----------------------------------------------------------------------
@@ -142,14 +178,6 @@ def test_recording_stops_at_its_limit_and_says_so() -> None:
     assert solved.solution.stats.expanded == 2_778  # the search went on
 
 
-def test_a_trace_watches_a_search_for_one_solution() -> None:
-    outcome = respond(Request("pandigital", Solve("all", trace=True), Example("triples")))
-    assert outcome.line == "a trace watches a search for one solution, not all"
-
-
-# --- from the command line --------------------------------------------------------------------
-
-
 def test_trace_to_standard_output_lists_bfsearch_expansions(capsys: Capture) -> None:
     """Bird's equations, by hand, on the ladder from ``a`` (moves in order ``b c``)::
 
@@ -169,6 +197,14 @@ def test_trace_to_standard_output_lists_bfsearch_expansions(capsys: Capture) -> 
     assert all(e["event"] == "expand" for e in events)
     expanded = [(e["state"], e["depth"]) for e in events]
     assert expanded == by_equations
+
+
+def test_the_trace_shown_in_the_docs_is_what_the_command_prints(capsys: Capture) -> None:
+    page = (Path(__file__).parent.parent / "docs" / "watch.md").read_text(encoding="utf-8")
+    command = "$ pearls solve graph --example ladder --trace -"
+    shown = page.split(f"{command}\n", 1)[1].split("```", 1)[0]
+    assert cli.main(command.split()[2:]) == 0
+    assert capsys.readouterr().out == shown
 
 
 def test_trace_to_a_file(tmp_path: Path, capsys: Capture) -> None:
@@ -211,3 +247,51 @@ def test_a_search_stopped_by_a_limit_keeps_its_trace(capsys: Capture) -> None:
     assert cli.main(argv) == 3
     out = capsys.readouterr().out.splitlines()
     assert [json.loads(line)["event"] for line in out] == ["expand"] * 5
+
+
+# --- every solution, traced; the equations stepped literally --------------------------------
+
+
+def test_every_solution_is_traced_with_each_expansion_and_backtrack() -> None:
+    task = Solve("all", trace=True, events=50)
+    outcome = respond(Request("pandigital", task, Example("triples")))
+    assert isinstance(outcome, Listed) and outcome.trace is not None
+    assert outcome.line == "2 solutions (all, 1,137 states expanded)"
+    said = {e["event"] for e in outcome.trace}
+    assert said == {"expand", "backtrack", "stopped"} and len(outcome.trace) == 51
+
+
+def test_literal_steps_of_bfsearch_prime_on_the_ladder(capsys: Capture) -> None:
+    code = cli.main(["solve", "graph", "--example", "ladder", "--trace", "-", "--literal"])
+    out = capsys.readouterr().out.splitlines()
+    steps = [json.loads(line) for line in out[:7]]
+    assert code == 0 and out[-1] == "solved in 2 moves (bfs, 4 states expanded)"
+    assert [s["rule"] for s in steps] == [5, 2, 5, 5, 2, 5, 3]
+    assert steps[4] == {
+        "event": "step",
+        "rule": 2,
+        "qs": ["c", "b", "a"],
+        "rs": ["e", "d"],
+        "ps": [],
+    }
+
+
+def test_literal_planning_steps_carry_the_head_plan() -> None:
+    task = Solve("plan", trace=True, literal=True)
+    outcome = respond(Request("rushhour", task, Example("g1")))
+    assert isinstance(outcome, Solved) and outcome.trace is not None
+    first = outcome.trace[0]
+    assert first["rule"] == 5 and first["plan"] == ["A right 1", "A right 2"]
+    assert outcome.line == "solved in 38 moves (plan, 169 states expanded)"
+
+
+def test_literal_steps_are_refused_for_other_methods_and_large_searches() -> None:
+    deepened = respond(Request("graph", Solve("iddfs", trace=True, literal=True)))
+    assert isinstance(deepened, Refused) and "bfs, plan, dfs, not iddfs" in deepened.line
+    large = respond(Request("rushhour", Solve("bfs", trace=True, literal=True), Example("g1")))
+    assert isinstance(large, Refused) and "at most 500 states" in large.line
+
+
+def test_literal_needs_a_trace(capsys: Capture) -> None:
+    assert cli.main(["solve", "graph", "--literal"]) == 2
+    assert capsys.readouterr().err.strip().endswith("give --trace FILE")

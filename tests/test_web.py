@@ -104,13 +104,15 @@ def test_a_bad_board_is_the_command_lines_one_line(
         ({"puzzle": "hanoi", "options": ["discs"]}, "options must be an object"),
         ({"puzzle": "hanoi", "options": {"discs": "²"}}, "--discs must be"),
         ({"puzzle": "hanoi", "options": {"discs": "9" * 5_000}}, ""),
-        ({"puzzle": "hanoi", "max_states": "abc"}, "max_states must be a number above 0"),
-        ({"puzzle": "hanoi", "max_states": "-1"}, "max_states must be a number above 0"),
-        ({"puzzle": "hanoi", "max_states": "0.5"}, "max_states must be at least 1, not 0.5"),
-        ({"puzzle": "hanoi", "timeout": "nan"}, "timeout must be a number above 0"),
-        ({"puzzle": "hanoi", "timeout": True}, "timeout must be a number above 0"),
+        ({"puzzle": "hanoi", "max_states": "abc"}, "--max-states must be a whole number"),
+        ({"puzzle": "hanoi", "max_states": "-1"}, "--max-states must be a whole number"),
+        ({"puzzle": "hanoi", "max_states": "0.5"}, "of at least 0, not '0.5'"),
+        ({"puzzle": "hanoi", "timeout": "nan"}, "--timeout must be a finite number"),
+        ({"puzzle": "hanoi", "timeout": True}, "--timeout must be a finite number"),
+        ({"puzzle": "hanoi", "options": {"bogus": "1"}}, "no option --bogus here"),
+        ({"puzzle": "hanoi", "method": ""}, "no method '' for this problem"),
         ({"puzzle": "hanoi", "board": ["x"]}, "the board must be a text"),
-        ({"puzzle": "hanoi", "board": "x" * (web.MAX_TEXT + 1)}, "the board is 1,048,577"),
+        ({"puzzle": "hanoi", "board": "x" * (web.MAX_TEXT + 1)}, "--board is longer than"),
     ],
     ids=lambda value: str(value)[:40],
 )
@@ -204,3 +206,19 @@ def test_watching_keeps_to_its_number_of_events() -> None:
     trace = solve(asked)["trace"]
     assert isinstance(trace, list) and len(trace) == MAX_WATCHED + 1
     assert trace[-1] == {"event": "stopped", "after": MAX_WATCHED, "expanded": MAX_WATCHED}
+
+
+def test_watching_every_solution_carries_its_backtracks() -> None:
+    asked: dict[str, JSON] = {"puzzle": "colour", "example": "australia", "method": "all"}
+    trace = solve({**asked, "watch": True})["trace"]
+    assert isinstance(trace, list)
+    events = {e["event"] for e in trace if isinstance(e, dict)}
+    assert events == {"expand", "backtrack"}
+
+
+def test_watching_a_plan_draws_the_positions_planned_at() -> None:
+    asked: dict[str, JSON] = {"puzzle": "rushhour", "example": "p1", "method": "plan"}
+    trace = solve({**asked, "watch": True})["trace"]
+    assert isinstance(trace, list)
+    planned = [e for e in trace if isinstance(e, dict) and e["event"] == "plan"]
+    assert planned and all(str(e["drawing"]).startswith("<svg") for e in planned[:3])

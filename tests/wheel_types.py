@@ -1,8 +1,6 @@
 """The installed wheel as its users' type checkers see it: the report of pyright's
 ``--verifytypes pearls --ignoreexternal`` (JSON, which ``make typecheck-wheel`` writes)
-held to every exported name's type known, besides the names of
-``tests/data/wheel-types-known.txt``.  A name found ambiguous that is not listed fails
-the check, and so does a listed name whose type is known now: the list only shrinks.
+held to every exported name's type known: a name found ambiguous fails the check.
 
     python tests/wheel_types.py build/typecheck-wheel/report.json
 """
@@ -15,9 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TypedDict
 
-__all__ = ["KNOWN", "Completeness", "Report", "Symbol", "ambiguous", "known", "main", "verdict"]
-
-KNOWN = Path(__file__).resolve().parent / "data" / "wheel-types-known.txt"
+__all__ = ["Completeness", "Report", "Symbol", "ambiguous", "main", "verdict"]
 
 
 class Symbol(TypedDict):
@@ -44,15 +40,6 @@ class Report(TypedDict):
     typeCompleteness: Completeness
 
 
-def known(lines: Iterable[str]) -> set[str]:
-    """The names listed, one a line; ``#`` starts a comment.
-
-    >>> sorted(known(["# allowed", "pearls.a", "", "pearls.b  # why"]))
-    ['pearls.a', 'pearls.b']
-    """
-    return {name for line in lines if (name := line.partition("#")[0].strip())}
-
-
 def ambiguous(symbols: Iterable[Symbol]) -> set[str]:
     """The names whose type is not known for sure, exported or referenced.
 
@@ -66,19 +53,15 @@ def ambiguous(symbols: Iterable[Symbol]) -> set[str]:
     return {s["name"] for s in symbols if s["isTypeAmbiguous"] or not s["isTypeKnown"]}
 
 
-def verdict(report: Report, allowed: set[str]) -> list[str]:
+def verdict(report: Report) -> list[str]:
     """What is wrong with the wheel's types, one line each (nothing: all is well).
 
-    >>> verdict({"typeCompleteness": {}}, set())
+    >>> verdict({"typeCompleteness": {}})
     ['the report found no installed pearls with a py.typed file']
     >>> a = {"name": "pearls.a", "isExported": True, "isTypeKnown": False, "isTypeAmbiguous": True}
     >>> at = {"pyTypedPath": "py.typed", "packageRootDirectory": "/v/lib/site-packages/pearls"}
-    >>> verdict({"typeCompleteness": {**at, "symbols": [a]}}, {"pearls.a"})
-    []
-    >>> for line in verdict({"typeCompleteness": {**at, "symbols": [a]}}, {"pearls.b"}):
-    ...     print(line)
-    pearls.a: its type is ambiguous or unknown
-    pearls.b: not ambiguous (typed now, or gone); remove it from wheel-types-known.txt
+    >>> verdict({"typeCompleteness": {**at, "symbols": [a]}})
+    ['pearls.a: its type is ambiguous or unknown']
     """
     completeness = report["typeCompleteness"]
     symbols = completeness.get("symbols", [])
@@ -87,24 +70,19 @@ def verdict(report: Report, allowed: set[str]) -> list[str]:
     where = completeness.get("packageRootDirectory", "")
     if "site-packages" not in Path(where).parts:
         return [f"the report read pearls at {where}, not where a wheel installs it"]
-    found = ambiguous(symbols)
-    return [f"{name}: its type is ambiguous or unknown" for name in sorted(found - allowed)] + [
-        f"{name}: not ambiguous (typed now, or gone); remove it from {KNOWN.name}"
-        for name in sorted(allowed - found)
-    ]
+    return [f"{name}: its type is ambiguous or unknown" for name in sorted(ambiguous(symbols))]
 
 
 def main(argv: list[str]) -> int:
     """Check the report at ``argv[0]``; 0 when the wheel's types are as they must be."""
     report: Report = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
-    allowed = known(KNOWN.read_text(encoding="utf-8").splitlines())
-    problems = verdict(report, allowed)
+    problems = verdict(report)
     for line in problems:
         print(f"typecheck-wheel: {line}", file=sys.stderr)
     if problems:
         return 1
     score = report["typeCompleteness"].get("completenessScore", 0.0)
-    print(f"typecheck-wheel: type completeness {score:.1%}, {len(allowed)} names allowed")
+    print(f"typecheck-wheel: type completeness {score:.1%}")
     return 0
 
 

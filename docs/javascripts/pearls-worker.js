@@ -1,8 +1,9 @@
 // The Python of the docs site: Pyodide in a Web Worker, so the page stays responsive.
 // The page sends {load: {root, manifest}} once, then {id, module, message}: a JSON request
-// for pearls.web.handle (the playground) or pycon.handle (a page's examples, all in one
-// session, as its doctest shares one namespace; docs/pycon.py, a module of the docs, not
-// of the wheel, written into Pyodide's home folder on load).  The worker answers {id, answer}
+// for pearls.web.handle (the playground), pycon.handle (a page's examples, all in one
+// session, as its doctest shares one namespace) or figures.handle (the chapter's live
+// figures); docs/pycon.py and docs/figures.py are modules of the docs, not of the wheel,
+// written into Pyodide's home folder on load.  The worker answers {id, answer}
 // (JSON), {id, progress} (JSON, while a search runs) or {id, failure} (a line), and
 // {loaded, seconds} once Python is ready.  Each module is imported on its first request.
 let ready = null;
@@ -35,6 +36,7 @@ function answer(pyodide, data) {
     if (!session) session = pycon.Session();
     return pycon.handle(data.message, session);
   }
+  if (data.module === "figures") return module(pyodide, "figures").handle(data.message);
   const post = (text) => postMessage({ id: data.id, progress: text });
   return module(pyodide, "pearls.web").handle(data.message, post);
 }

@@ -78,7 +78,6 @@
       fields.board.value = params.has("board") ? params.get("board") : boardOf(puzzle, fields.example.value);
       fields.maxStates.value = params.get("max_states") || "";
       fields.timeout.value = params.get("timeout") || "";
-      fields.maxStates.placeholder = limits.max_states;
       fields.timeout.placeholder = limits.timeout;
       preview();
       describeMethod();
@@ -99,6 +98,8 @@
       const puzzle = current();
       const method = puzzle.methods.find((m) => m.name === fields.method.value);
       $("pg-about").textContent = method ? method.about : "";
+      // A method whose memory is its depth has no bound on states unless one is given.
+      fields.maxStates.placeholder = method && method.deepening ? "none" : limits.max_states;
       for (const label of document.querySelectorAll("#pg-options label[data-serves]")) {
         const names = label.dataset.serves.split(" ").filter(Boolean);
         label.hidden = names.length > 0 && !names.includes(fields.method.value);
@@ -125,10 +126,14 @@
       }
     }
 
-    // The request and the address for what the form shows.
-    function options() {
+    // The request and the address for what the form shows: a request sends the options
+    // its command takes (a drawing, those of solve; every option, by name, for the
+    // address), as the command line refuses one it does not take.
+    function options(op) {
       const chosen = {};
-      const known = new Map(allOptions(current()).map((option) => [option.name, option]));
+      const command = op === "draw" ? "solve" : op;
+      const offered = command ? current().options[command] : allOptions(current());
+      const known = new Map(offered.map((option) => [option.name, option]));
       for (const input of document.querySelectorAll("#pg-options [data-option]")) {
         const option = known.get(input.dataset.option);
         if (input.value !== "" && option && serves(option)) chosen[option.name] = input.value;
@@ -137,7 +142,7 @@
     }
 
     function request(op) {
-      const asked = { op, puzzle: fields.puzzle.value, method: fields.method.value, options: options() };
+      const asked = { op, puzzle: fields.puzzle.value, method: fields.method.value, options: options(op) };
       const example = fields.example.value;
       if (example === OWN) asked.board = fields.board.value;
       else if (example !== "usual") asked.example = example;
@@ -177,6 +182,9 @@
       $("pg-stop").hidden = !now;
     }
 
+    // A link that runs on load (run=1) brings its outcome into view, once it is shown.
+    let reveal = false;
+
     async function work(op) {
       if (busy) return;
       const asked = request(op);
@@ -212,6 +220,10 @@
     function show(op, answer) {
       outcome.textContent = answer.outcome;
       outcome.dataset.status = answer.status;
+      if (reveal) {
+        reveal = false;
+        outcome.scrollIntoView({ block: "start" });
+      }
       if (answer.status === "limit" && answer.trace) {
         result.replaceChildren(watcher(answer.trace, null));
         return;
@@ -319,6 +331,8 @@
             expanded += e.expanded;
           } else if (e.event === "bound") {
             bound = e.bound;
+          } else if (e.event === "plan") {
+            drawing = e.drawing || null;  // the position the plan is made at
           }
         }
         return { expanded, last, drawing, reached, bound, levels };
@@ -330,11 +344,12 @@
           return [element("p", { text: `expanded a position at depth ${e.depth}${led}` })];
         }
         if (e.event === "plan" && e.by === "goalmoves") {
-          return [element("p", { text: `goal moves proposed (goalmoves): ${spell(e.plans[0])}` })];
+          return [element("p", { text: `goal moves proposed (goalmoves) for the position drawn: ${spell(e.plans[0])}` })];
         }
         if (e.event === "plan") {
           const goal = e.given.length ? e.given[e.given.length - 1] : null;
           return [
+            element("p", { text: "planned at the position drawn" }),
             element("p", { text: `the plan followed: ${spell(e.given)}` +
               (goal ? ` (the goal move last, ${goal}; the premoves before it make room)` : "") }),
             element("p", { text: `new plans whose first move is legal now (newplans): ${e.plans.length}` }),
@@ -343,6 +358,7 @@
           ];
         }
         if (e.event === "bound") return [element("p", { text: `a new round, bound ${e.bound}` })];
+        if (e.event === "backtrack") return [element("p", { text: `backed up from a position at depth ${e.depth}: its moves all tried` })];
         if (e.event === "count") return [element("p", { text: `${e.expanded} states expanded, none to show` })];
         return [element("p", { text: `recording stopped after ${e.after.toLocaleString("en")} events; the search went on` })];
       };
@@ -460,6 +476,7 @@
       if (!found.available) {
         $("pg-solve").disabled = $("pg-analyze").disabled = true;
       } else if (params.get("run") === "1" || params.get("watch") === "1") {
+        reveal = params.get("run") === "1";
         work("solve");
       } else if (params.get("analyze") === "1") {
         work("analyze");

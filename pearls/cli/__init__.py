@@ -37,9 +37,12 @@ instead of ``length``, ``moves`` and ``states`` (``{"puzzle", "method", "tour",
 "farthest", "stats"}``; ``generate`` one object per problem.  A limit that stops the work
 prints ``{"puzzle", "method", "limit", "bound", "stats"}`` under ``--json``.
 
-The limits: ``--max-states`` (states expanded), ``--timeout`` (seconds),
+The limits: ``--max-states`` (states expanded; by default none for a method whose
+memory is its depth, which time alone bounds), ``--timeout`` (seconds),
 ``--max-memory`` (the process's data, default half the machine's memory), and the size
-of a board's text or a batch's line (1 MiB).
+of a board's text or a batch's line (1 MiB).  Every value is handed to the front end
+(:mod:`pearls.frontend`) as it was given, a text, and read there by the one rule the
+browser's values are read by.
 
 Exit codes: 0 solved (or analysed), 1 no solution exists, 2 bad input (one line on
 stderr, never a traceback), 3 a limit stopped the work, 130 interrupted, 141 output
@@ -52,32 +55,38 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from types import MappingProxyType
 from typing import NoReturn, Protocol, TextIO
 
 from pearls import frontend, svg
-from pearls.cli import frames, memory, reading, skeleton
-from pearls.description import JSON, MAX_DRAWN, Analyser, Description
-from pearls.errors import BoardError, InputError, LimitReached, OptionError
+from pearls.cli import frames, memory, reading, skeleton, tracefile
+from pearls.description import JSON, MAX_DRAWN, Description, Solution
+from pearls.errors import BoardError, InputError, OptionError
 from pearls.frontend import (
     MAX_STATES,
     TIMEOUT,
     Analyze,
     Board,
+    Drawn,
     Example,
     Generate,
     Limits,
     Listed,
+    Made,
     Outcome,
+    Reading,
     Refused,
+    Report,
     Request,
     Solve,
     Solved,
     Source,
     Stopped,
+    Surveyed,
     Task,
     Trace,
     Unsolvable,
@@ -94,9 +103,11 @@ from pearls.tracing import LIMIT
 __all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
 PROGRESS_EVERY = 0.2  # seconds between progress lines on a terminal
-SCHEDULER_SECONDS = 10.0  # the longest wait to join a scheduler (or less, by --timeout)
 
 _LIMITS = {"states": "--max-states", "time": "--timeout", "memory": "--max-memory"}
+_EXIT = MappingProxyType(
+    {"solved": 0, "analysed": 0, "generated": 0, "ok": 0, "none": 1, "error": 2, "limit": 3}
+)  # the exit code of each outcome's status; 130 interrupted, 141 output closed early
 _EXIT_CODES = (
     "exit codes: 0 solved (or analysed), 1 no solution exists, 2 bad input, "
     "3 a limit stopped the work, 130 interrupted, 141 output closed early"
@@ -132,14 +143,15 @@ class _Exclusive(Protocol):
 
 
 class _Args(argparse.Namespace):
-    """The parsed command line, typed."""
+    """The parsed command line, typed: every value as it was given, a text, for the
+    front end to read."""
 
     command: str
     puzzle: str
     json: bool
-    max_states: int
-    timeout: float
-    max_memory: int | None = None
+    max_states: str | None = None
+    timeout: str | None = None
+    max_memory: str | None = None
     example: str | None = None
     board: str | None = None
     batch: str | None = None
@@ -148,18 +160,27 @@ class _Args(argparse.Namespace):
     moves: bool = False
     svg: str | None = None
     trace: str | None = None
-    seed: int = 0
-    count: int = 1
+    literal: bool = False
+    seed: str | None = None
+    count: str | None = None
     from_goals: bool | None = None
-    workers: int | None = None
+    workers: str | None = None
     scheduler: str | None = None
     name: str = ""
     dir: str | None = None
 
-    def options(self, d: Description) -> dict[str, str]:
+    def options(self, d: Description) -> dict[str, JSON]:
         """The texts given to the puzzle's own options that the command takes."""
         named = ((o.name, getattr(self, _dest(o.name), None)) for o in d.options)
-        return {name: text for name, text in named if text is not None}
+        return {name: text for name, text in named if isinstance(text, str)}
+
+    def limits(self) -> Limits:
+        """The limits given, as given; the memory bound, where none is given, half this
+        machine's memory."""
+        given = {"max_states": self.max_states, "timeout": self.timeout}
+        bounds: dict[str, JSON] = {k: v for k, v in given.items() if v is not None}
+        held = memory.default() if self.max_memory is None else self.max_memory
+        return Limits(**bounds, max_memory=held)
 
 
 def _dest(option: str) -> str:
@@ -218,8 +239,8 @@ def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) 
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON")
     if command == "generate":
-        parser.add_argument("--seed", type=_whole(0), default=0, help="the random seed (0)")
-        parser.add_argument("--count", type=_whole(1), default=1, help="how many problems (1)")
+        parser.add_argument("--seed", metavar="N", help="the random seed (0)")
+        parser.add_argument("--count", metavar="N", help="how many problems (1)")
     else:
         _add_source(parser, d, command)
     for o in d.options_of(command):
@@ -234,7 +255,7 @@ def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) 
         )
     if command == "solve":
         _add_solving(parser, output, d)
-    _add_limits(parser)
+    _add_limits(parser, d, command)
 
 
 def _add_solving(parser: argparse.ArgumentParser, output: _Exclusive, d: Description) -> None:
@@ -259,28 +280,32 @@ def _add_solving(parser: argparse.ArgumentParser, output: _Exclusive, d: Descrip
         'each state expanded {"event": "expand", "state": ..., "depth": N}, a plan made, '
         f"a deepening round's bound; at most {LIMIT:,} events, then one saying so",
     )
+    parser.add_argument(
+        "--literal",
+        action="store_true",
+        help="with --trace: the method's equations stepped literally, as the chapter "
+        'writes them (bfs, dfs, plan): each step {"event": "step", "rule": N, "qs": [...], '
+        '"rs": [...], "ps": [...]}',
+    )
 
 
-def _add_limits(parser: argparse.ArgumentParser) -> None:
-    """``--max-states``, ``--timeout`` and ``--max-memory``."""
+def _add_limits(parser: argparse.ArgumentParser, d: Description, command: str) -> None:
+    """``--max-states``, ``--timeout`` and ``--max-memory``, each taken as text for the
+    front end to read."""
+    deepening = [name for name, m in d.methods.items() if m.deepening]
+    unbounded = f"; none for {' and '.join(deepening)}, which time bounds" if deepening else ""
     parser.add_argument(
         "--max-states",
-        type=_whole(1),
-        default=MAX_STATES,
         metavar="N",
-        help="stop after expanding N states (%(default)s)",
+        help=f"stop after expanding N states ({MAX_STATES:,}"
+        + (unbounded if command == "solve" else "")
+        + ")",
     )
     parser.add_argument(
-        "--timeout",
-        type=_seconds,
-        default=TIMEOUT,
-        metavar="SECONDS",
-        help="stop after this many seconds (%(default)s)",
+        "--timeout", metavar="SECONDS", help=f"stop after this many seconds ({TIMEOUT:g})"
     )
     parser.add_argument(
         "--max-memory",
-        type=_size,
-        default=memory.default(),
         metavar="SIZE",
         help="stop when the work holds more memory than SIZE, e.g. 2G or 512M (half "
         "the machine's memory)",
@@ -322,7 +347,6 @@ def _add_source(parser: argparse.ArgumentParser, d: Description, command: str) -
         where = parser.add_mutually_exclusive_group()
         where.add_argument(
             "--workers",
-            type=_whole(1, os.cpu_count() or 1),
             metavar="N",
             help="analyse on a local Dask cluster of N workers, at most one a core "
             "(needs functional-pearls[dask])",
@@ -330,42 +354,6 @@ def _add_source(parser: argparse.ArgumentParser, d: Description, command: str) -
         where.add_argument(
             "--scheduler", metavar="ADDRESS", help="analyse on the Dask cluster at ADDRESS"
         )
-
-
-def _whole(least: int, most: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``least`` (to ``most``), in ASCII digits."""
-
-    def convert(text: str) -> int:
-        number = text.strip().removeprefix("+")
-        digits = number.removeprefix("-")
-        if not (digits.isascii() and digits.isdecimal() and len(digits) <= 18):
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-        value = int(number)
-        if value < least or (most is not None and value > most):
-            upper = "" if most is None else f" and at most {most}"
-            raise argparse.ArgumentTypeError(f"must be at least {least}{upper}: {text!r}")
-        return value
-
-    return convert
-
-
-def _seconds(text: str) -> float:
-    """An argparse type: a number of seconds greater than 0, finite."""
-    try:
-        value = float(text) if len(text) <= 32 else float("nan")
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0: {text!r}")
-    return value
-
-
-def _size(text: str) -> int:
-    """An argparse type: a size in bytes, ``2G`` or ``512M`` (:func:`memory.size`)."""
-    try:
-        return memory.size(text)
-    except OptionError as e:
-        raise argparse.ArgumentTypeError(str(e).removeprefix("--max-memory ")) from None
 
 
 def _parse_args(argv: Sequence[str] | None) -> _Args:
@@ -428,14 +416,10 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
     if args.command == "new":
         return _new(args.name, args.dir, out)
     d = PUZZLES[args.puzzle]
-    limits = Limits(args.max_states, args.timeout, args.max_memory)
-    with memory.limited(args.max_memory):
-        if args.batch is not None:
-            if args.trace is not None:
-                raise OptionError("--trace watches one search: give --example or --board")
-            return _batch(d, args, limits, out, err, stdin)
-        request = Request(d.name, _task(d, args), _source(args, stdin), args.options(d), limits)
-        return _answer(request, args, out, err)
+    if args.batch is not None:
+        return _batch(d, args, out, err, stdin)
+    request = Request(d.name, _task(args), _source(args, stdin), args.options(d), args.limits())
+    return _answer(request, args, out, err)
 
 
 def _check(entry: Entry, as_json: bool, out: TextIO) -> int:
@@ -473,17 +457,24 @@ def _new(name: str, where: str | None, out: TextIO) -> int:
     return 0
 
 
-def _task(d: Description, args: _Args) -> Task:
-    """What the command asks: solve (by a method, or every solution with ``--all``),
-    analyse, or make new problems."""
+def _task(args: _Args) -> Task:
+    """What the command asks, each value as given: solve (by a method, or every
+    solution with ``--all``), analyse, or make new problems."""
     if args.command == "generate":
-        return Generate(args.seed, args.count)
+        return Generate(**_given(seed=args.seed, count=args.count))
     if args.command == "analyze":
-        return Analyze(args.from_goals, _cluster(args))
+        return Analyze(args.from_goals, workers=args.workers, scheduler=args.scheduler)
     method = EVERY if args.all else args.method
-    if args.svg is not None and d.methods[method or d.default_method].every:
-        raise OptionError("--svg draws one solution: name a --method that finds one")
-    return Solve(method, draw=args.svg is not None, trace=args.trace is not None)
+    if args.literal and args.trace is None:
+        raise OptionError("--literal writes the equations' steps as a trace: give --trace FILE")
+    return Solve(
+        method, draw=args.svg is not None, trace=args.trace is not None, literal=args.literal
+    )
+
+
+def _given(**named: str | None) -> dict[str, JSON]:
+    """The values given, by name, leaving out those not given."""
+    return {name: value for name, value in named.items() if value is not None}
 
 
 def _source(args: _Args, stdin: TextIO | None) -> Source:
@@ -495,74 +486,100 @@ def _source(args: _Args, stdin: TextIO | None) -> Source:
 
 
 def _answer(request: Request, args: _Args, out: TextIO, err: TextIO) -> int:
-    """Ask the front end, with progress on a terminal, and print what comes back; the
-    exit code is the worst of the outcomes'."""
+    """Have the front end read the request, open what it writes to, then ask for the
+    outcomes, with progress on a terminal, and print each; the exit code is the worst
+    of the outcomes'."""
+    asked = frontend.read(request)
+    if isinstance(asked, Refused):
+        return _refuse(err, asked.line)
+    _check_drawn(asked, args)
     worst = 0
     with (
-        _workers_unheard(err) if _on_cluster(request) else nullcontext(err) as told,
-        _progress(_label(request), told) as progress,
+        tracefile.opened(args.trace, out) if args.trace is not None else nullcontext() as write,
+        _workers_unheard(err) if _on_cluster(asked) else nullcontext(err) as told,
+        _progress(_label(asked), told) as progress,
     ):
-        for outcome in frontend.generate(request, progress, PROGRESS_EVERY):
-            worst = max(worst, _print(outcome, args, out, told))
+        for outcome in frontend.answer(asked, progress, PROGRESS_EVERY, memory.limited):
+            worst = max(worst, _print(outcome, args, out, told, write))
     return worst
 
 
-def _label(request: Request) -> str:
+def _check_drawn(asked: Reading, args: _Args) -> None:
+    """Refuse ``--svg`` for a method that lists every solution."""
+    offered = None if asked.method is None else asked.description.methods.get(asked.method)
+    if args.svg is not None and offered is not None and offered.every:
+        raise OptionError("--svg draws one solution: name a --method that finds one")
+
+
+def _label(asked: Reading) -> str:
     """What the progress line says the work is."""
-    match request.task:
-        case Solve(method):
-            return f"searching ({method or PUZZLES[request.puzzle].default_method})"
+    match asked.request.task:
+        case Solve():
+            return f"searching ({asked.method})"
         case Analyze():
             return "analysing"
         case _:
             return "generating"
 
 
-def _on_cluster(request: Request) -> bool:
+def _on_cluster(asked: Reading) -> bool:
     """Whether the request runs on a Dask cluster."""
-    return isinstance(request.task, Analyze) and request.task.analyser is not None
+    task = asked.request.task
+    return isinstance(task, Analyze) and (asked.workers is not None or task.scheduler is not None)
 
 
-def _print(outcome: Outcome, args: _Args, out: TextIO, err: TextIO) -> int:
-    """Print one outcome as the arguments ask; its exit code."""
+def _print(
+    outcome: Outcome, args: _Args, out: TextIO, err: TextIO, write: tracefile.Write | None
+) -> int:
+    """Print one outcome as the arguments ask, its trace and drawings written where
+    asked; its exit code."""
     match outcome:
         case Refused():
-            _say(err, outcome.line)
-            return 2
+            return _refuse(err, outcome.line)
         case Stopped():
-            if args.trace is not None:
-                _write_trace(args.trace, outcome.trace or (), out)
+            _traced(write, outcome.trace)
             if args.json:
                 _lines([json.dumps(outcome.json)], out)
             limit = _LIMITS.get(outcome.reached.limit, "an option")
             _say(err, f"{outcome.line}; {limit} sets this limit")
-            return 3
-        case Solved() if args.svg is not None or args.trace is not None:
-            if args.trace is not None:
-                _write_trace(args.trace, outcome.trace or (), out)
+            return _code(outcome)
+        case Solved() | Unsolvable():
+            _traced(write, outcome.trace)
             if args.svg is not None:
-                _write_svg(args.svg, outcome)
-        case _:  # nothing to write or say beforehand: printed below, as every outcome is
+                _write_svg(args.svg, outcome.solution)
+        case Listed():
+            _traced(write, outcome.trace)
+        case Surveyed() | Made() | Drawn():
             pass
     if args.json:
         _lines([json.dumps(outcome.json)], out)
-    elif args.moves and isinstance(outcome, Solved) and not isinstance(outcome, Unsolvable):
+    elif args.moves and isinstance(outcome, Solved):
         _lines([" ".join(outcome.solution.notation)], out)
     else:
         _lines(outcome.lines, out)
     return _code(outcome)
 
 
-def _code(outcome: Outcome) -> int:
-    """The exit code of an outcome that is not an error: 1 where no solution exists."""
-    if isinstance(outcome, Unsolvable) or (isinstance(outcome, Listed) and not outcome.solutions):
-        return 1
-    return 0
+def _code(outcome: Report) -> int:
+    """The exit code of an outcome, by its status."""
+    return _EXIT[outcome.status]
 
 
-def _write_svg(directory: str, outcome: Solved) -> None:
+def _refuse(err: TextIO, reason: str) -> int:
+    """Say why the input is refused, in one line; the exit code of bad input."""
+    refused = Refused(reason)
+    _say(err, refused.line)
+    return _code(refused)
+
+
+def _traced(write: tracefile.Write | None, trace: Trace | None) -> None:
+    """Write a search's events, where they were asked for."""
+    if write is not None:
+        write(trace or ())
+
+
+def _write_svg(directory: str, solution: Solution) -> None:
     """The step-through viewer of a solution, written into ``directory``."""
-    solution = outcome.solution
     if solution.drawings is None:
         raise OptionError(
             f"--svg: a solution of {len(solution.states):,} positions is too long to draw "
@@ -572,56 +589,30 @@ def _write_svg(directory: str, outcome: Solved) -> None:
     frames.write(directory, svg.stepper(solution.drawings, solution.captions, title))
 
 
-def _write_trace(path: str, trace: Trace, out: TextIO) -> None:
-    """The trace as JSON lines, one event a line, into the file ``path`` (``-``:
-    ``out``); a file that cannot be written is one line of bad input."""
-    lines = [json.dumps(event) for event in trace]
-    if path == "-":
-        _lines(lines, out)
-        return
-    try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.writelines(line + "\n" for line in lines)
-    except OSError as e:
-        raise InputError(f"--trace: cannot write to {path!r}: {e.strerror or e}") from e
-
-
-def _batch(
-    d: Description, args: _Args, limits: Limits, out: TextIO, err: TextIO, stdin: TextIO | None
-) -> int:
-    """``pearls solve --batch``: each board solved under its own limits and reported on
-    one line; the exit code is the worst of theirs."""
+def _batch(d: Description, args: _Args, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
+    """``pearls solve --batch``: the request read once, then each board solved under its
+    own limits and reported on one line; the exit code is the worst of theirs."""
     assert args.batch is not None  # asked for
-    worst = 0
+    if args.trace is not None:
+        raise OptionError("--trace watches one search: give --example or --board")
     task = Solve(EVERY if args.all else args.method)
+    asked = frontend.read(Request(d.name, task, Usual(), args.options(d), args.limits()))
+    if isinstance(asked, Refused):
+        return _refuse(err, asked.line)
+    worst = 0
     for record in d.records(reading.batch_lines(args.batch, stdin)):
-        request = Request(d.name, task, Board(record.text), args.options(d), limits)
-        with _progress(f"searching ({task.method or d.default_method})", err) as progress:
-            outcome = frontend.respond(request, progress, PROGRESS_EVERY)
+        with _progress(_label(asked), err) as progress:
+            board = asked.on(Board(record.text))
+            (outcome,) = frontend.answer(board, progress, PROGRESS_EVERY, memory.limited)
         fields: dict[str, JSON] = dict(record.fields)
-        if isinstance(outcome, Refused | Stopped):
-            code = 2 if isinstance(outcome, Refused) else 3
-            fields["error"] = outcome.line
-        else:
-            code = _code(outcome)
-            fields.update(outcome.json)
-        worst = max(worst, code)
+        match outcome:
+            case Refused() | Stopped():
+                fields["error"] = outcome.line
+            case _:
+                fields.update(outcome.json)
+        worst = max(worst, _code(outcome))
         _lines([json.dumps(fields) if args.json else record_text(fields)], out)
     return worst
-
-
-def _cluster(args: _Args) -> Analyser | None:
-    """The analysis on a Dask cluster that ``--workers`` or ``--scheduler`` asks for."""
-    if args.workers is None and args.scheduler is None:
-        return None
-    try:
-        from pearls import distributed
-    except ImportError as e:
-        raise InputError(
-            f"--workers and --scheduler need Dask: pip install 'functional-pearls[dask]' ({e})"
-        ) from e
-    wait = min(args.timeout, SCHEDULER_SECONDS)
-    return distributed.analyser(args.workers, args.scheduler, wait)
 
 
 @contextmanager
@@ -692,11 +683,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(argv, out, err, sys.stdin)
     except (BoardError, OptionError, InputError) as e:
-        _say(err, str(e))
-        return 2
-    except LimitReached as e:
-        _say(err, f"{e}; {_LIMITS.get(e.limit, 'an option')} sets this limit")
-        return 3
+        return _refuse(err, str(e))
     except KeyboardInterrupt:
         _say(err, "interrupted")
         sys.unraisablehook = _unreported

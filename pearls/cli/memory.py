@@ -1,61 +1,37 @@
-"""The memory limit of ``--max-memory SIZE``: a size as people write it, and the limit
-set on this process while the command works, so that a runaway search stops with a
-``MemoryError`` (turned into the limit's one line) before the machine swaps.
+"""The memory limit of ``--max-memory SIZE``: the limit set on this process while the
+command works, so that a runaway search stops with a ``MemoryError`` (turned into the
+limit's one line) before the machine swaps.  The size itself is read by the front end,
+by the one rule every face reads it by (:func:`pearls.values.max_memory`).
 
 The limit is the process's data segment (``RLIMIT_DATA``: the heap and the private
 memory Python maps for its objects), set for the command and put back after it; where
 the platform has no such limit (Windows, a browser), it is not enforced.
 
->>> size("2G"), size("512M"), size("1.5 GiB"), size("100000000")
-(2147483648, 536870912, 1610612736, 100000000)
+Putting it back is one system call in an object's ``__exit__``, not a generator resumed
+with the error: when the work has just run out of memory, the way out of the limit makes
+as few frames and objects as it can, so that the limit is let go before anything else
+is asked of the interpreter.
+
+>>> with limited(None):
+...     pass
 """
 
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Generator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from functools import partial
 from importlib.util import find_spec
+from types import TracebackType
 
-from pearls.errors import OptionError
+from pearls.values import MOST
 
-__all__ = ["LEAST", "MOST", "default", "limited", "size"]
+__all__ = ["default", "limited"]
 
-_SIZE = re.compile(r"\s*([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([KMGT]?)(?:I?B)?\s*", re.IGNORECASE)
-_POWERS = {"": 0, "K": 1, "M": 2, "G": 3, "T": 4}
-LEAST = 64 << 20  # below this, Python itself could not start a search: 64 MiB
-MOST = (1 << 63) - 1  # the largest limit the system can hold (a signed 64-bit count): 8 EiB
 # Whether this platform has resource limits: Windows and WebAssembly have none, and there
 # the limit is not enforced (imported only where it exists).
 _LIMITABLE = find_spec("resource") is not None
-
-
-def size(text: str) -> int:
-    """The bytes a size names: a number, optionally with ``K``, ``M``, ``G`` or ``T``
-    (powers of 1,024, with or without ``B`` or ``iB``).  Raises
-    :class:`~pearls.errors.OptionError` on anything else, below 64 MiB, or past
-    :data:`MOST` (no machine has 8 EiB, and no system limit holds more).
-
-    >>> size("1X")
-    Traceback (most recent call last):
-    ...
-    pearls.errors.OptionError: --max-memory takes a size such as 2G or 512M, not '1X'
-    >>> size("100000000000G")
-    Traceback (most recent call last):
-    ...
-    pearls.errors.OptionError: --max-memory must be below 8388608T (8 EiB), not '100000000000G'
-    """
-    found = _SIZE.fullmatch(text) if text.isascii() else None
-    if found is None:
-        raise OptionError(f"--max-memory takes a size such as 2G or 512M, not {text!r}")
-    number, unit = found.groups()
-    n = int(float(number) * (1 << (10 * _POWERS[unit.upper()])))
-    if n < LEAST:
-        raise OptionError(f"--max-memory must be at least 64M, not {text!r}")
-    if n > MOST:
-        raise OptionError(f"--max-memory must be below 8388608T (8 EiB), not {text!r}")
-    return n
 
 
 def default() -> int | None:
@@ -66,20 +42,36 @@ def default() -> int | None:
         return None
 
 
-@contextmanager
-def limited(n: int | None) -> Generator[None, None, None]:
+def limited(n: int | None) -> AbstractContextManager[None]:
     """This process's data limited to ``n`` bytes (never above the hard limit) while
     the block runs, and put back after it; no limit for ``None``, nor for ``n`` past
-    what the system can hold (:data:`MOST`)."""
-    if n is None or not _LIMITABLE or n > MOST:
-        yield
-        return
-    import resource
+    what the system can hold (:data:`~pearls.values.MOST`), nor where the platform has
+    none."""
+    return _Limited(n if _LIMITABLE and n is not None and n <= MOST else None)
 
-    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
-    wanted = n if hard == resource.RLIM_INFINITY else min(n, hard)
-    resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+
+class _Limited(AbstractContextManager[None]):
+    """The data limit of :func:`limited`: set on entry, put back on exit."""
+
+    def __init__(self, n: int | None) -> None:
+        self.n = n
+        self.restore: Callable[[], None] | None = None
+
+    def __enter__(self) -> None:
+        if self.n is None:
+            return
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        wanted = self.n if hard == resource.RLIM_INFINITY else min(self.n, hard)
+        self.restore = partial(resource.setrlimit, resource.RLIMIT_DATA, (soft, hard))
+        resource.setrlimit(resource.RLIMIT_DATA, (wanted, hard))
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if self.restore is not None:
+            self.restore()

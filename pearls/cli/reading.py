@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 from pearls.errors import InputError
+from pearls.frontend import MAX_TEXT
 
-__all__ = ["MAX_TEXT", "batch_lines", "read_board"]
+__all__ = ["batch_lines", "read_board"]
 
-MAX_TEXT = 1 << 20  # bytes of one board's text, or one line of a batch: 1 MiB
 _NONBLOCKING = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
 
 
@@ -126,9 +126,8 @@ def _decoded(data: bytes, what: str) -> str:
 
 def _check_text(arg: str, option: str) -> None:
     """Refuse an argument that is not text: bytes that are not UTF-8 reach Python's
-    ``argv`` as lone surrogates, which no board holds and no file can be written with."""
-    if len(arg.encode("utf-8", "surrogatepass")) > MAX_TEXT:
-        raise InputError(f"{option}: a board's text is at most {MAX_TEXT:,} bytes")
+    ``argv`` as lone surrogates, which no board holds and no file can be written with
+    (its size is the front end's to check, as for any board)."""
     try:
         arg.encode("utf-8")
     except UnicodeEncodeError as e:

@@ -73,13 +73,25 @@ class Illegal(AssertionError):
 
 @dataclass(frozen=True)
 class Posed:
-    """A problem as the command line poses it: the board's text, every option's value,
-    and the start in the puzzle's JSON form, e.g.
-    ``Posed("1 2 3 | |", {"discs": "4"}, [[1, 2, 3], [], []])``."""
+    """A problem as the command line poses it: the board's text, every option's value
+    (given or default) in JSON, as the options read them once
+    (:attr:`~pearls.description.Settings.json`), and the start in the puzzle's JSON
+    form, e.g. ``Posed("1 2 3 | |", {"discs": 4}, [[1, 2, 3], [], []])``."""
 
     text: str
-    settings: Mapping[str, str]  # the options' texts as given
+    settings: Mapping[str, JSON]  # every option's value, e.g. {"discs": 4}
     start: JSON
+
+    def setting(self, name: str) -> JSON:
+        """The value of the option ``name``; :class:`Illegal` where the problem was
+        posed without it.
+
+        >>> Posed("", {"boat": 2}, None).setting("boat")
+        2
+        """
+        if name not in self.settings:
+            raise Illegal(f"the problem was posed without --{name}")
+        return self.settings[name]
 
 
 Check: TypeAlias = Callable[[Posed, Solution], None]

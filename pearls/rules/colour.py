@@ -13,10 +13,10 @@ the ``--colours`` first colours of :data:`PALETTE` that none of its neighbours h
 
 >>> from pearls.rules import Posed, written
 >>> colouring = {"A": "red", "B": "blue"}
->>> check(Posed("A: B", {"colours": "2"}, {}), written(
+>>> check(Posed("A: B", {"colours": 2}, {}), written(
 ...     [{}, {"A": "red"}, colouring],
 ...     [{"region": "A", "colour": "red"}, {"region": "B", "colour": "blue"}], colouring))
->>> legal(Posed("A: C; B: C", {"colours": "3"}, {}), {"A": "red"})  # doctest: +NORMALIZE_WHITESPACE
+>>> legal(Posed("A: C; B: C", {"colours": 3}, {}), {"A": "red"})  # doctest: +NORMALIZE_WHITESPACE
 [({'region': 'B', 'colour': 'red'}, {'A': 'red', 'B': 'red'}),
  ({'region': 'B', 'colour': 'blue'}, {'A': 'red', 'B': 'blue'}),
  ({'region': 'B', 'colour': 'green'}, {'A': 'red', 'B': 'green'})]
@@ -28,7 +28,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 
 from pearls.description import JSON, Solution
-from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, replay, text
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, replay, text, whole
 
 __all__ = ["PALETTE", "borders", "check", "colour_name", "legal", "regions"]
 
@@ -135,7 +135,7 @@ def next_region(order: list[str], most: int) -> Callable[[Colouring], Iterator[J
 def rules_of(posed: Posed) -> Rules[Colouring]:
     """The rules of colouring the map ``posed`` in ``--colours`` colours."""
     m = borders(posed.text)
-    most = int(posed.settings.get("colours", "4"))
+    most = whole(posed.setting("colours"), "--colours")
     return Rules(
         read,
         step(m, most),

@@ -2,7 +2,7 @@
 
 >>> from pearls.rules import Posed, written
 >>> start = [1, 2, 3, 4, 5, 6, 7, 0, 8]
->>> check(Posed("1 2 3 / 4 5 6 / 7 0 8", {}, start), written(
+>>> check(Posed("1 2 3 / 4 5 6 / 7 0 8", {"goal": "blank-last"}, start), written(
 ...     [start, [1, 2, 3, 4, 5, 6, 7, 8, 0]], [{"tile": 8, "from": [2, 2], "to": [2, 1]}]))
 """
 

@@ -2,7 +2,7 @@
 
 >>> from pearls.rules import Posed, written
 >>> start = [*range(1, 15), 0, 15]
->>> check(Posed("", {}, start), written(
+>>> check(Posed("", {"goal": "blank-last"}, start), written(
 ...     [start, [*range(1, 16), 0]], [{"tile": 15, "from": [3, 3], "to": [3, 2]}]))
 """
 

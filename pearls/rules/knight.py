@@ -17,7 +17,7 @@ jump from the first visited).  None of these loses a tour.
 
 >>> from pearls.rules import Posed, written
 >>> tour = [[0, 0], [2, 1]]
->>> check(Posed("K#/##/#.", {"closed": "no"}, [[0, 0]]), written(
+>>> check(Posed("K#/##/#.", {"closed": False}, [[0, 0]]), written(
 ...     [[[0, 0]], tour], [{"to": [2, 1]}], answer=tour))
 
 On the Scheme exercises' problem A, after the jump from [0, 1] to [1, 3], a jump on to
@@ -52,12 +52,12 @@ def tour_kind(posed: Posed) -> tuple[str, bool]:
     """The board's text without its last word, if that says ``open`` or ``closed``,
     and whether the tour must close (that word, else ``--closed``).
 
-    >>> tour_kind(Posed("5x5 open", {"closed": "yes"}, None))
+    >>> tour_kind(Posed("5x5 open", {"closed": True}, None))
     ('5x5', False)
     """
     said = _KIND.search(posed.text)
     if said is None:
-        return posed.text, posed.settings.get("closed", "yes") == "yes"
+        return posed.text, posed.setting("closed") is True
     return posed.text[: said.start()], said[1] == "closed"
 
 

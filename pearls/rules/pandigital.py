@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from math import prod
 
 from pearls.description import JSON, Solution
-from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, whole
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text, whole
 
 __all__ = ["asked", "check", "legal"]
 
@@ -39,14 +39,14 @@ Numbers = tuple[int, ...]  # the numbers chosen, none before the choice, e.g. (1
 def asked(posed: Posed) -> tuple[int, str]:
     """How many numbers, and the digits their product uses, each once.
 
-    >>> asked(Posed("4", {"numbers": "3", "digits": "1-9"}, None))
+    >>> asked(Posed("4", {"numbers": 3, "digits": "1-9"}, None))
     (4, '123456789')
     """
     said = _TEXT.match(posed.text)
     if said is None:
         raise Illegal(f"no number of numbers and digits in {posed.text!r}")
-    k = int(said[1] or posed.settings.get("numbers", "3"))
-    digits = said[2] or posed.settings.get("digits", "0-9")
+    k = int(said[1]) if said[1] else whole(posed.setting("numbers"), "--numbers")
+    digits = said[2] or text(posed.setting("digits"), "--digits")
     return k, "0123456789" if digits == "0-9" else "123456789"
 
 

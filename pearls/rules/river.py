@@ -22,13 +22,13 @@ on the left bank first.
 
 >>> from pearls.rules import Posed, written
 >>> start = {"boat": "left", "left": ["M1", "C1"], "right": []}
->>> check(Posed("M1 C1 | boat left |", {"boat": "2"}, start), written(
+>>> check(Posed("M1 C1 | boat left |", {"boat": 2}, start), written(
 ...     [start, {"boat": "right", "left": [], "right": ["M1", "C1"]}],
 ...     [{"people": ["M1", "C1"], "to": "right"}]))
->>> [m["people"] for m, _ in legal(Posed("", {"boat": "2"}, start), start)]
+>>> [m["people"] for m, _ in legal(Posed("", {"boat": 2}, start), start)]
 [['C1'], ['M1'], ['M1', 'C1']]
 >>> two, pair = {"boat": "left", "left": ["M1", "M2", "C1", "C2"], "right": []}, ["M1", "C1"]
->>> [after for m, after in legal(Posed("", {"boat": "2"}, two), two) if m["people"] == pair]
+>>> [after for m, after in legal(Posed("", {"boat": 2}, two), two) if m["people"] == pair]
 [{'boat': 'right', 'left': ['M1', 'C1'], 'right': ['M2', 'C2']}]
 """
 
@@ -40,7 +40,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from pearls.description import JSON, Solution
-from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text
+from pearls.rules import Illegal, Posed, Rules, Step, allowed, fields, items, replay, text, whole
 
 __all__ = ["check", "couples_kept", "legal", "nothing_eaten", "outnumbered", "rank"]
 
@@ -269,7 +269,7 @@ def rules_of(posed: Posed) -> Rules[Banks]:
     ``--boat``."""
     start = read(posed.start)
     tale = story(start.left | start.right)
-    boat_holds = int(posed.settings.get("boat", "2"))
+    boat_holds = whole(posed.setting("boat"), "--boat")
     return Rules(
         read,
         step(boat_holds, tale),

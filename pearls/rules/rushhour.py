@@ -10,8 +10,9 @@ and after (``{"vehicle": "C", "from": [0, 1], "to": [1, 1]}``).
 
 >>> from pearls.rules import Posed, written
 >>> start = "......" * 2 + "..AA.." + "......" * 3
->>> check(Posed(start, {}, start), written([start, start[:14] + ".AA." + start[18:],
-...     start[:14] + "..AA" + start[18:]], [{"vehicle": "A", "from": [2, 2], "to": [2, 3]},
+>>> check(Posed(start, {"metric": "steps"}, start), written([start,
+...     start[:14] + ".AA." + start[18:], start[:14] + "..AA" + start[18:]],
+...     [{"vehicle": "A", "from": [2, 2], "to": [2, 3]},
 ...     {"vehicle": "A", "from": [2, 3], "to": [2, 4]}]))
 >>> [m["to"] for m, _ in legal(Posed(start, {"metric": "slides"}, start), start)]
 [[2, 0], [2, 1], [2, 3], [2, 4]]
@@ -128,7 +129,7 @@ def drives(slides: bool) -> Callable[[Cells], Iterator[JSON]]:
 
 def rules_of(posed: Posed) -> Rules[Cells]:
     """The rules in the ``--metric`` ``posed`` asks for."""
-    slides = posed.settings.get("metric", "steps") == "slides"
+    slides = posed.setting("metric") == "slides"
     return Rules(read, step(slides), solved, write="".join, offers=drives(slides))
 
 

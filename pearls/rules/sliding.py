@@ -8,9 +8,10 @@ names the tile and the cells it leaves and reaches (``{"tile": 3, "from": [1, 0]
 board's text (separated by new lines or ``/``); the 8 and 15 puzzles are 3x3 and 4x4.
 
 >>> from pearls.rules import Posed, written
->>> check(Posed("1 2 / 0 3", {}, [1, 2, 0, 3]), written(
+>>> TRAY = {"size": None, "goal": "blank-last"}
+>>> check(Posed("1 2 / 0 3", TRAY, [1, 2, 0, 3]), written(
 ...     [[1, 2, 0, 3], [1, 2, 3, 0]], [{"tile": 3, "from": [1, 1], "to": [1, 0]}]))
->>> legal(Posed("1 2 / 0 3", {}, [1, 2, 0, 3]), [1, 2, 0, 3])  # doctest: +NORMALIZE_WHITESPACE
+>>> legal(Posed("1 2 / 0 3", TRAY, [1, 2, 0, 3]), [1, 2, 0, 3])  # doctest: +NORMALIZE_WHITESPACE
 [({'tile': 1, 'from': [0, 0], 'to': [1, 0]}, [0, 2, 1, 3]),
  ({'tile': 3, 'from': [1, 1], 'to': [1, 0]}, [1, 2, 3, 0])]
 """
@@ -30,13 +31,12 @@ Tiles = tuple[int, ...]  # row by row, 0 the blank, e.g. (1, 2, 3, 0)
 def shape(posed: Posed) -> tuple[int, int]:
     """The tray's rows and columns: ``--size``, else as the board's text lays it out.
 
-    >>> shape(Posed("1 2 3 / 4 5 0", {"size": "auto"}, [])), shape(Posed("", {"size": "3x2"}, []))
+    >>> shape(Posed("1 2 3 / 4 5 0", {"size": None}, [])), shape(Posed("", {"size": [3, 2]}, []))
     ((2, 3), (3, 2))
     """
-    size = posed.settings.get("size", "auto")
-    if size != "auto":
-        rows, _, cols = size.lower().partition("x")
-        return int(rows), int(cols)
+    size = posed.setting("size")
+    if size is not None:
+        return square(size, "--size")
     lines = [row.replace(",", " ").split() for row in posed.text.replace("/", "\n").splitlines()]
     laid = [row for row in lines if row]
     return len(laid), len(laid[0])
@@ -45,7 +45,7 @@ def shape(posed: Posed) -> tuple[int, int]:
 def rules_of(rows: int, cols: int, posed: Posed) -> Rules[Tiles]:
     """The rules of a tray of ``rows`` x ``cols``, its goal as ``posed`` asks."""
     tiles = list(range(1, rows * cols))
-    goal = (0, *tiles) if posed.settings.get("goal") == "blank-first" else (*tiles, 0)
+    goal = (0, *tiles) if posed.setting("goal") == "blank-first" else (*tiles, 0)
     return Rules(
         read(rows * cols),
         step(rows, cols),

@@ -320,7 +320,8 @@ def test_every_method_crosses_safely_in_a_boat_for_three(m: int, c: int, method:
     text, settings = f"{crew} | boat left |", {"boat": "3"}
     p = typed(d.problem(text, settings))
     solution = d.solve(method, text, settings=settings)
-    ENTRIES["river"].check(Posed(text, settings, p.state_json(p.start)), solution)
+    posed = Posed(text, d.settings(settings).json, p.state_json(p.start))
+    ENTRIES["river"].check(posed, solution)
     assert solution.moves is not None
     assert len(solution.moves) >= {3: 7, 2: 5}[c]
     assert len(solution.moves) == {3: 7, 2: 5}[c] or not d.methods[method].shortest

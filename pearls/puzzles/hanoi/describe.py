@@ -67,7 +67,7 @@ def problem(board: str, settings: Settings = NO_SETTINGS) -> Problem[Towers, Mov
     q = text.parse(board)
     n = discs(q)
     chapter = methods.chapter(puzzle, planner, bound=distance)
-    direct = methods.known(hanoi, "the recursion of the Tower of Hanoi, no search", True)
+    direct = methods.known(puzzle, hanoi, "the recursion of the Tower of Hanoi, no search", True)
     return Problem(
         puzzle=puzzle,
         start=q,

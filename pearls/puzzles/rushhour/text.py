@@ -1,7 +1,8 @@
 """Rush Hour's text form: boards as 6 rows of 6 letters, moves in the user's terms.
 
-A board is 36 characters, row by row, whitespace ignored: ``.`` or ``o`` an empty cell,
-``A`` the special car, any other letter a vehicle.  :func:`show` writes vehicle ``v`` as
+A board is 36 characters, row by row, whitespace ignored, its rows separated by ``/``
+where the text has any (as the sliding puzzles' boards are): ``.`` or ``o`` an empty
+cell, ``A`` the special car, any other letter a vehicle.  :func:`show` writes vehicle ``v`` as
 ``letters[v]`` and :func:`parse` numbers the vehicles back in the order of their
 letters, the special car first, so that ``parse(show(g)) == g`` for every grid, and for
 the grids a board passes through on its way to the exit, in its author's letters too.
@@ -50,6 +51,7 @@ __all__ = [
     "LETTERS",
     "MAX_TEXT",
     "WALL",
+    "cells",
     "grid",
     "move_json",
     "notation",
@@ -85,8 +87,33 @@ def show(g: Grid, sep: str = "\n", letters: Sequence[str] = LETTERS) -> str:
     return sep.join(rows)
 
 
+def cells(text: str) -> str:
+    """The cells a board's text writes, row by row, whitespace left out; where the text
+    separates its rows by ``/``, it has 6 of them, each of 6 cells.
+
+    >>> cells("BCDEFF / BCDEGH / B.AAGH / ..IIIH / ..J.KK / LLJ.MM")[12:18]
+    'B.AAGH'
+    >>> cells("BCDEFF / BCDEGH / B.AAGH / ..IIIH / ..J.KK / LLJ.M")
+    Traceback (most recent call last):
+    ...
+    pearls.errors.BoardError: a board has 6 rows of 6 cells: row 6 has 5
+    """
+    if "/" not in text:
+        return "".join(text.split())
+    rows = ["".join(row.split()) for row in text.split("/")]
+    if len(rows) != 6:
+        raise BoardError(
+            f"a board has 6 rows of 6 cells, separated by '/': this text has {len(rows)}"
+        )
+    for i, row in enumerate(rows, start=1):
+        if len(row) != 6:
+            raise BoardError(f"a board has 6 rows of 6 cells: row {i} has {len(row)}")
+    return "".join(rows)
+
+
 def parse(text: str) -> Grid:
-    """The grid a text board shows: 36 characters, row by row, whitespace ignored.
+    """The grid a text board shows: 36 characters, row by row, whitespace ignored, the
+    rows separated by ``/`` or not (:func:`cells`).
 
     ``.`` or ``o`` is an empty cell, ``A`` the special car, and any other letter a
     vehicle of 2 or 3 cells in a line; case counts (``x`` is a wall, which is refused,
@@ -119,11 +146,11 @@ def parse_named(text: str) -> tuple[Grid, str]:
         raise BoardError(
             f"a board's text has at most {MAX_TEXT:,} characters, this one has {len(text):,}"
         )
-    cells = "".join(text.split())
-    if len(cells) != 36:
-        raise BoardError(f"a board has 36 cells (6 rows of 6), this text has {len(cells)}")
+    written = cells(text)
+    if len(written) != 36:
+        raise BoardError(f"a board has 36 cells (6 rows of 6), this text has {len(written)}")
     marked: dict[str, list[Cell]] = {}
-    for c, char in zip(allcells, cells, strict=True):
+    for c, char in zip(allcells, written, strict=True):
         if char not in EMPTY:
             marked.setdefault(_vehicle_letter(char, c), []).append(c)
     if "A" not in marked:

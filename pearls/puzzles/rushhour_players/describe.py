@@ -71,9 +71,8 @@ DESCRIPTION = Description(
     text_form="A board is 6 rows of 6 characters, or the 36 in a row (Fogleman's database "
     "form; a whole record 'moves board cluster-size' is read as its board): '.' or 'o' "
     "empty, 'x' a wall, 'A' the special car on row 3 (the exit is at its right end), any "
-    "other letter a vehicle of 2 or 3 cells in a line. Whitespace is ignored. A move slides "
-    "one vehicle one cell (in steps, the chapter's metric) or any distance (in slides, the "
-    "players').",
+    "other letter a vehicle of 2 or 3 cells in a line. Whitespace is ignored, and '/' may "
+    "separate the rows. A move slides one vehicle along its line into empty cells.",
     parse=problem,
     examples={name: text.show(g) for name, g in _EXAMPLES.items()},
     options=(METRIC, *OPTIONS),

@@ -1,10 +1,11 @@
 """The players' text forms: the chapter's 6x6 grid with walls, Fogleman's database form
 and its records, read alike.
 
-A board is the chapter's 6x6 grid (:mod:`pearls.puzzles.rushhour.text`) or the
-database's 36 characters in a row: ``o`` (or ``.``) empty, ``x`` a wall, ``A`` the
-special car, other letters vehicles.  A database record ``moves board cluster-size``
-reads as its board, and a batch of records keeps the database's numbers next to ours.
+A board is the chapter's 6x6 grid (:mod:`pearls.puzzles.rushhour.text`, its rows
+separated by ``/`` or not) or the database's 36 characters in a row: ``o`` (or ``.``)
+empty, ``x`` a wall, ``A`` the special car, other letters vehicles.  A database record
+``moves board cluster-size`` reads as its board, and a batch of records keeps the
+database's numbers next to ours.
 
 >>> board = parse("IBBxoo IooLDD JAALoo JoKEEM FFKooM GGHHHM")
 >>> sorted(board.walls), board.letters, board.empty
@@ -22,7 +23,7 @@ from typing import NamedTuple
 from pearls.description import JSON, Record
 from pearls.errors import BoardError
 from pearls.puzzles.rushhour import Grid, allcells, fillcells
-from pearls.puzzles.rushhour.text import LETTERS, MAX_TEXT, WALL, parse_named
+from pearls.puzzles.rushhour.text import LETTERS, MAX_TEXT, WALL, cells, parse_named
 from pearls.puzzles.rushhour_players import NO_WALLS, Walls
 
 __all__ = ["MAX_DIGITS", "WALL", "Board", "database", "parse", "records", "show"]
@@ -67,10 +68,10 @@ def parse(text: str) -> Board:
     record = _RECORD.fullmatch(text)
     if record:
         _check_counts(record)
-    cells = record["board"] if record else "".join(text.split())
-    walls = frozenset(c for c, char in zip(allcells, cells, strict=False) if char == WALL)
-    g, letters = parse_named(cells.replace(WALL, "."))
-    empty = "o" if "o" in cells and "." not in cells else "."
+    written = record["board"] if record else cells(text)
+    walls = frozenset(c for c, char in zip(allcells, written, strict=False) if char == WALL)
+    g, letters = parse_named(written.replace(WALL, "."))
+    empty = "o" if "o" in written and "." not in written else "."
     return Board(g, walls, letters, empty)
 
 

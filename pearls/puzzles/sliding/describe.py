@@ -127,6 +127,9 @@ TEXT_FORM = (
     "no board: the first example of the tray's size, posed for the goal chosen; on a size "
     f"with no example, the goal scrambled by a fixed walk of {SCRAMBLE} x (rows + columns) "
     "moves."
+)  # of a tray of any size; a fixed tray's says what its own options choose
+_FIXED_TEXT_FORM = TEXT_FORM.split(" With no board:")[0] + (
+    " With no board: the first example, posed for the goal chosen."
 )
 
 
@@ -190,32 +193,43 @@ def _start(
 
 
 class BuildStopped(LimitReached):
-    """A limit that stopped the build of the pattern databases; its message says what to
-    do about it.
+    """The time limit the user gave, reached while building the pattern databases; its
+    message says what to do about it.
 
-    >>> str(BuildStopped("time", 1000, 60.0, 60.0))  # doctest: +ELLIPSIS
-    'stopped at the time limit of 60 s (...) while building the pattern databases, ...'
+    >>> str(BuildStopped("time", 1000, 30.0, 30.0))  # doctest: +ELLIPSIS
+    'stopped at the time limit of 30 s (...) while building the pattern databases, ...'
     """
 
     def __str__(self) -> str:
         return (
             f"{super().__str__()} while building the pattern databases, a minute or a few "
             "once, then kept in the cache (the tables finished so far are kept): give the "
-            "first run --timeout 600"
+            "first run --timeout 600, or no --timeout"
         )
+
+
+USUAL_TIMEOUT = 60.0  # the front end's default time limit (pearls.frontend.TIMEOUT)
 
 
 def _kept_databases(meter: Meter) -> patterns.Databases:
     """The 15 puzzle's pattern databases as the command line keeps them
-    (:class:`pearls.cache.Files`): read back, or built and kept, the build stopped at
-    the time ``meter`` has left (its states are not the search's, so not counted)."""
-    left = None if meter.timeout is None else max(0.0, meter.timeout - meter.seconds)
+    (:class:`pearls.cache.Files`): shipped, read back, or built and kept.  A build (of
+    a shipped table found damaged, say) stops at a time limit the user gave, at what
+    the meter has left; the default one, which the user never set, does not stop it,
+    and counts the search's time from when the tables are ready (the meter's timeout
+    grows by the build's seconds).  The build's states are not the search's, so not
+    counted."""
+    given = None if meter.timeout in (None, USUAL_TIMEOUT) else meter.timeout
+    left = None if given is None else max(0.0, given - meter.seconds)
     build = Meter(timeout=left, progress=meter.progress, every=meter.every)
-    store = cache.Files()
     try:
-        dbs = patterns.databases(4, 4, patterns.FIFTEEN_PARTITION, store, patterns.metered(build))
+        dbs = patterns.databases(
+            4, 4, patterns.FIFTEEN_PARTITION, cache.Files(), patterns.metered(build)
+        )
     except LimitReached as e:  # the time limit: the build's meter has no other
         raise BuildStopped(e.limit, e.expanded, meter.seconds, meter.timeout) from e
+    if given is None and meter.timeout is not None and build.expanded:
+        meter.timeout += build.seconds
     assert dbs is not None  # databases() builds what is missing unless told not to
     return dbs
 
@@ -234,7 +248,10 @@ def _with_patterns(f: Frame) -> dict[str, Method[Board, Move]]:
     return {
         "astar": Method(by_astar, "a shortest solution led by pattern databases (astar)", True),
         "idastar": Method(
-            by_idastar, "a shortest solution by IDA* over pattern databases (idastar)", True
+            by_idastar,
+            "a shortest solution by IDA* over pattern databases (idastar)",
+            shortest=True,
+            deepening=True,
         ),
     }
 
@@ -342,7 +359,7 @@ def _description(
     return Description(
         name=name,
         title=title,
-        text_form=TEXT_FORM,
+        text_form=_FIXED_TEXT_FORM if fixed else TEXT_FORM,
         parse=parse_problem,
         examples={name: show(f, q, sep=" / ") for name, (f, q) in examples.items()},
         options=options,

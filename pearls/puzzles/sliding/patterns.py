@@ -33,15 +33,16 @@ checked in a quarter of a second each), so a first search needs no build: a 6-ti
 table takes some 50 s of CPU to build in pure Python, both some 100 s.  Each is shipped
 as its excess over the Manhattan distance, halved, four bits a placement, compressed
 (:func:`pack`) in ``tables/``, and must unpack to the table whose SHA-256 :data:`SHIPPED`
-pins; the bytes are read by :func:`pearls.cache.packaged`.
+pins; the bytes are read by :func:`pearls.cache.packaged`.  One that does not is said
+in one line to the store, with how long its rebuild takes.
 
-Keeping.  Other tables are built in seconds to minutes and read back in a fraction of a
-second, so they are worth keeping between runs; this module does no input or output of
-its own, and takes where to keep tables as a value (a :class:`Store`, such as
-:class:`pearls.cache.Files`).  A table read back must look like one (:func:`plausible`)
-and hold as a database does, near the goal and on a random sample of placements
-(:func:`consistent`), or it is built afresh: a file rewritten with its checksum to
-match is no more trusted than a damaged one.
+Keeping.  Other tables are built in seconds to minutes and kept between runs; this
+module does no input or output of its own, and takes where to keep tables as a value (a
+:class:`Store`, such as :class:`pearls.cache.Files`).  A file rewritten with its
+checksum to match is no more trusted than a damaged one (:func:`kept_check`): a copy of
+a shipped table must have the SHA-256 :data:`SHIPPED` pins, and any other table must
+look like one (:func:`plausible`) and be exactly its pattern's database, checked in
+full (:func:`pearls.puzzles.sliding.exact.exact`), or it is built afresh.
 """
 
 from __future__ import annotations
@@ -52,20 +53,21 @@ import zlib
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import pairwise
 from math import perm
-from random import Random
 from typing import NamedTuple, Protocol
 
 from pearls.cache import packaged
 from pearls.informed import Estimate
 from pearls.limits import Meter, Stats
 from pearls.puzzles.sliding import BLANK, Board, Cell, Frame, Move, Tile, frame, move
+from pearls.puzzles.sliding.exact import UNSEEN, exact, spreader
 
 __all__ = [
+    "BUILD_RATE",
     "FIFTEEN_PARTITION",
     "SHIPPED",
+    "UNSEEN",
     "Database",
     "Databases",
     "Partition",
@@ -74,11 +76,11 @@ __all__ = [
     "Solved",
     "Store",
     "build",
-    "consistent",
     "database",
     "databases",
     "estimate",
     "floor",
+    "kept_check",
     "metered",
     "mirrored",
     "name",
@@ -95,7 +97,6 @@ Partition = tuple[Pattern, ...]  # disjoint patterns covering every tile, e.g. F
 Progress = Callable[[Stats], None]  # told the states expanded so far, e.g. a Meter's progress
 
 FIFTEEN_PARTITION: Partition = ((1, 2, 3), (4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15))
-UNSEEN = 255  # a table's value for an index that is no placement
 MAX_TABLE = 1 << 26  # the largest table built: 64 MiB
 
 
@@ -136,29 +137,6 @@ def _full(n: int) -> int:
     return (1 << n) - 1
 
 
-def _spreader(f: Frame) -> Callable[[int, int], int]:
-    """``spread(region, free)``: the cells of ``free`` the blank reaches from ``region``,
-    by shifting the mask one cell up, down, left and right until it stops growing."""
-    cols = f.cols
-    not_left = sum(1 << c for c in range(f.size) if c % cols)
-    not_right = sum(1 << c for c in range(f.size) if c % cols != cols - 1)
-
-    def spread(region: int, free: int) -> int:
-        while True:
-            grown = (
-                region
-                | ((region << 1) & not_left)
-                | ((region >> 1) & not_right)
-                | (region << cols)
-                | (region >> cols)
-            ) & free
-            if grown == region:
-                return region
-            region = grown
-
-    return spread
-
-
 def build(rows: int, cols: int, pattern: Pattern, progress: Progress | None = None) -> Database:
     """The database of ``pattern`` on a ``rows x cols`` tray, by breadth-first search from
     the goal over (placement, blank region) states; only moves of pattern tiles count.
@@ -186,7 +164,7 @@ def build(rows: int, cols: int, pattern: Pattern, progress: Progress | None = No
         raise ValueError(f"a pattern of {k} tiles on {rows}x{cols} needs too big a table")
     table = bytearray([UNSEEN]) * (1 << (bits * k))
     covered = array(_mask_type(n), bytes(len(table) * array(_mask_type(n)).itemsize))
-    spread = _spreader(f)
+    spread = spreader(f)
     start = sum(f.home[t] << (bits * j) for j, t in enumerate(pattern))
     free = _full(n) & ~sum(1 << f.home[t] for t in pattern)
     table[start], covered[start] = 0, spread(1 << f.home[BLANK], free)
@@ -301,11 +279,14 @@ def _check_pattern(f: Frame, pattern: Pattern) -> None:
 class Store(Protocol):
     """Where tables are kept between runs, such as :class:`pearls.cache.Files`: ``load``
     gives the table kept as ``name`` if it has ``size`` bytes and passes ``check``;
-    ``save`` keeps one (and says whether it could)."""
+    ``save`` keeps one (and says whether it could); ``warn`` tells the user, in one
+    line, of trouble with the tables (a shipped one that is damaged, say)."""
 
     def load(self, name: str, size: int, check: Callable[[bytes], bool]) -> bytes | None: ...
 
     def save(self, name: str, table: bytes) -> bool: ...
+
+    def warn(self, message: str, /) -> None: ...
 
 
 def name(rows: int, cols: int, pattern: Pattern) -> str:
@@ -343,76 +324,6 @@ def plausible(rows: int, cols: int, pattern: Pattern, table: bytes) -> bool:
         and table.count(0) == 1
         and table.count(UNSEEN) == len(table) - placements
     )
-
-
-def consistent(
-    rows: int, cols: int, pattern: Pattern, table: bytes, tries: int = 4096, seed: int | None = None
-) -> bool:
-    """Whether ``table`` holds what the pattern's database must, where one move of a
-    pattern tile (onto a free cell next to it) links two placements, ``p -> p'``:
-
-    - the goal's neighbours that move a tile into the blank's region are at 1;
-    - every placement but the goal has a neighbour at least one move nearer home:
-      ``table[p] >= 1 + minimum [table[p'] | p -> p']`` (its best first move);
-    - a placement whose free cells are all one region is at most one move farther
-      than its neighbours: ``table[p'] <= 1 + table[p]`` (the move back is open);
-
-    the last two on ``tries`` placements drawn at random (from ``seed``, if given: by
-    default a fresh sample each time, which a forged table cannot be made to fit).  A
-    table scaled by 3 fails the first, and a sampled placement raised or lowered out
-    of line with its neighbours the others.
-
-    >>> db = build(2, 3, (1, 2))
-    >>> tripled = bytes(min(3 * v, UNSEEN) for v in db.table)
-    >>> consistent(2, 3, (1, 2), db.table), consistent(2, 3, (1, 2), tripled)
-    (True, False)
-    """
-    f = frame(rows, cols, blank_first=True)
-    bits, spread, rng = (f.size - 1).bit_length(), _spreader(f), Random(seed)
-    home = tuple(f.home[t] for t in pattern)
-    free = _full(f.size) & ~sum(1 << c for c in home)
-    region = spread(1 << f.home[BLANK], free)
-    goal = _placement(bits, home)
-    nearest = [
-        table[goal + ((d - c) << (bits * j))]
-        for j, c in enumerate(home)
-        for d in f.neighbours[c]
-        if region >> d & 1
-    ]
-    samples = (tuple(rng.sample(range(f.size), len(pattern))) for _ in range(tries))
-    return all(v == 1 for v in nearest) and all(
-        _in_line(f, bits, spread, table, cells) for cells in samples
-    )
-
-
-def _placement(bits: int, cells: Sequence[Cell]) -> int:
-    """The index of the pattern's tiles on ``cells``: ``sum [c_j * 2 ** (bits * j)]``."""
-    return sum(c << (bits * j) for j, c in enumerate(cells))
-
-
-def _in_line(
-    f: Frame, bits: int, spread: Callable[[int, int], int], table: bytes, cells: Pattern
-) -> bool:
-    """Whether the placement of the tiles on ``cells`` agrees with its neighbours as
-    :func:`consistent` says (an index that is no placement, :data:`UNSEEN`, passes)."""
-    index, taken = _placement(bits, cells), sum(1 << c for c in cells)
-    v, free = table[index], _full(f.size) & ~taken
-    if v == UNSEEN:
-        return True
-    near = [
-        table[index + ((d - c) << (bits * j))]
-        for j, c in enumerate(cells)
-        for d in f.neighbours[c]
-        if free >> d & 1
-    ]
-    one_region = spread(free & -free, free) == free
-    lower = v == 0 or min(near, default=UNSEEN) < v
-    return lower and not (one_region and any(w > v + 1 for w in near))
-
-
-def _sound(rows: int, cols: int, pattern: Pattern, table: bytes) -> bool:
-    """Whether a table read back can serve: :func:`plausible` and :func:`consistent`."""
-    return plausible(rows, cols, pattern, table) and consistent(rows, cols, pattern, table)
 
 
 # Tables shipped with the package
@@ -565,16 +476,20 @@ def database(
     make: bool = True,
 ) -> Database | None:
     """The database of ``pattern``: shipped with the package (:func:`shipped_table`),
-    kept in ``store``, or (with ``make``) built, kept there and returned; ``None`` if it
-    is neither shipped nor kept and ``make`` is false.
+    kept in ``store`` (:func:`kept_check` says what a copy read back must pass), or
+    (with ``make``) built, kept there and returned; ``None`` if it is neither shipped
+    nor kept and ``make`` is false.  A table the package ships that is missing or
+    damaged is said in one line to ``store.warn``, with what serves instead.
 
     >>> database(2, 3, (1, 2)).value((0, 2, 1, 3, 4, 5))
     6
     """
-    key, check = name(rows, cols, pattern), partial(_sound, rows, cols, pattern)
+    key = name(rows, cols, pattern)
     kept = shipped_table(rows, cols, pattern)
     if kept is None and store is not None:
-        kept = store.load(key, _size(rows, cols, pattern), check)
+        kept = store.load(key, _size(rows, cols, pattern), kept_check(rows, cols, pattern))
+        if key in SHIPPED:
+            store.warn(_unshipped(rows, cols, pattern, kept is not None, make))
     if kept is not None:
         return Database(rows, cols, pattern, kept)
     if not make:
@@ -583,6 +498,41 @@ def database(
     if store is not None:
         store.save(key, db.table)
     return db
+
+
+def kept_check(rows: int, cols: int, pattern: Pattern) -> Callable[[bytes], bool]:
+    """What a copy of the pattern's table read back from a store must pass: the SHA-256
+    :data:`SHIPPED` pins, for a table the package ships; else :func:`plausible` (a cheap
+    look) and :func:`~pearls.puzzles.sliding.exact.exact` (the full check).
+
+    >>> table = build(2, 3, (1, 2)).table
+    >>> kept_check(2, 3, (1, 2))(table), kept_check(4, 4, (1, 2, 3))(table)
+    (True, False)
+    """
+    key = name(rows, cols, pattern)
+    if key in SHIPPED:
+        return lambda table: hashlib.sha256(table).hexdigest() == SHIPPED[key]
+    return lambda table: plausible(rows, cols, pattern, table) and exact(rows, cols, pattern, table)
+
+
+BUILD_RATE = 125_000  # placements a build settles in a second of CPU (6 tiles: 41 to 50 s)
+
+
+def _unshipped(rows: int, cols: int, pattern: Pattern, kept: bool, make: bool) -> str:
+    """The line that says a shipped table is missing or damaged, and what serves instead:
+    the copy kept in the cache, or a build and how long it takes.
+
+    >>> _unshipped(4, 4, (1, 2, 3), kept=False, make=True)  # doctest: +ELLIPSIS
+    'the table tiles-4x4-blank-first-1-2-3 shipped with the package is missing or ...'
+    """
+    said = f"the table {name(rows, cols, pattern)} shipped with the package is missing or damaged"
+    if kept:
+        return f"{said}; reading the copy kept in the cache"
+    if not make:
+        return said
+    seconds = perm(rows * cols, len(pattern)) / BUILD_RATE
+    took = "under a second" if seconds < 1 else f"some {seconds:.0f} s of CPU"
+    return f"{said}; building it afresh ({took})"
 
 
 def metered(meter: Meter) -> Progress:
