@@ -583,12 +583,25 @@ class _Conductor(Generic[S, W]):
                 return future.result(timeout=REPORT)
             except TimeoutError:
                 self._limit()
-            except CancelledError:  # as every future is once the scheduler is out of reach
-                raise _Lost(f"the Dask scheduler at {self.address}") from None
+            except CancelledError:
+                raise self._cancelled(j) from None
             except (OSError, RuntimeError) as e:  # the worker out of reach, or lost
                 if isinstance(e, OSError) or self.places[j] not in self._workers():
                     raise _Lost(f"the Dask worker at {self.places[j]}") from e
                 raise
+            except Exception:  # Dask's wait loses a cancellation: UnboundLocalError
+                if future.status != "cancelled":
+                    raise
+                raise self._cancelled(j) from None
+
+    def _cancelled(self, j: int) -> _Lost:
+        """The loss behind owner ``j``'s future cancelled: of the scheduler, where the
+        client is out of reach of it (every future is cancelled then), else of the
+        worker it was placed on (the scheduler dropped the owner as it lost that
+        worker)."""
+        if self.c.status != "running":
+            return _Lost(f"the Dask scheduler at {self.address}")
+        return _Lost(f"the Dask worker at {self.places[j]}")
 
     def _watched(self, runs: list[BaseActorFuture[Part[S]]]) -> list[Part[S]]:
         """The owners' parts once every run is over, their progress reported and the
@@ -621,10 +634,10 @@ class _Conductor(Generic[S, W]):
 
     def _check(self) -> None:
         """Raise :class:`_Lost` if an owner's worker or the scheduler is lost."""
-        for future, place in zip(self.futures, self.places, strict=True):
+        for j, (future, place) in enumerate(zip(self.futures, self.places, strict=True)):
             status = future.status
-            if status == "cancelled":  # as every future is once the scheduler is out of reach
-                raise _Lost(f"the Dask scheduler at {self.address}")
+            if status == "cancelled":
+                raise self._cancelled(j)
             if status in ("error", "lost"):
                 raise _Lost(f"the Dask worker at {place}")
 

@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -22,6 +23,8 @@ from typing import Protocol
 import pytest
 
 pytest.importorskip("distributed")
+
+from distributed.actor import Actor
 
 from pearls import distributed
 from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact
@@ -343,6 +346,30 @@ def test_a_worker_killed_mid_run_with_states_pickled_is_survived(
     assert len(starts) == 2
     assert (shared.states, shared.histogram) == (one.states, one.histogram)
     assert sorted(shared.farthest) == sorted(one.farthest)
+
+
+@pytest.mark.timeout(60)
+def test_an_owner_cancelled_as_it_is_made_is_its_workers_loss(
+    processes: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An owner's task cancelled while the client waits for the owner, the scheduler
+    running (as the scheduler drops a task placed on a worker it has just lost), at
+    every start: each is a loss, until the time limit says the worker was lost, not the
+    scheduler.  (It said the scheduler; a cancellation that came while Dask waited
+    ended the analysis in an UnboundLocalError.)  How often the owners start again
+    within 3 s is the machine's: under load the first start may outlast it."""
+    made = distributed._Conductor._made
+
+    def cancelled(conductor: distributed._Conductor[hanoi.Towers, object], j: int) -> Actor:
+        if j == 0:
+            threading.Timer(0.01, conductor.futures[0].cancel).start()
+        return made(conductor, j)
+
+    monkeypatch.setattr(distributed._Conductor, "_made", cancelled)
+    start, h = hanoi.tower(6), hanoi.perfect_hash(6)
+    with pytest.raises(distributed.ClusterLost) as lost:
+        distributed.analyze(hanoi.puzzle, [start], h, meter=Meter(timeout=3), scheduler=processes)
+    assert lost.value.what.startswith("the Dask worker at tcp://")
 
 
 @pytest.fixture
