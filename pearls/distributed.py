@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import signal
 import threading
 import time
@@ -719,7 +720,8 @@ class _Conductor(Generic[S, W]):
 
     def _stop(self) -> None:
         """Ask every owner to stop, waiting :data:`STOP_WAIT` seconds at most in all for
-        them to hear it (a worker may be gone)."""
+        them to hear it (a worker may be gone), and never past the meter's time limit
+        (the scheduler, killed, may not yet be missed: its workers never answer)."""
         asked: list[BaseActorFuture[None]] = []
         if self.c.status != "running":  # the scheduler lost: the owners are out of reach
             return
@@ -728,12 +730,18 @@ class _Conductor(Generic[S, W]):
                 asked.append(_call(owner, _AnyOwner.stop))
             except RuntimeError:  # its worker lost: nothing left to stop there
                 continue
-        until = time.monotonic() + STOP_WAIT
+        until = time.monotonic() + min(STOP_WAIT, self._left())
         for ack in asked:
             try:
                 ack.result(timeout=max(0.0, until - time.monotonic()))
             except Exception:  # a worker lost, or shutting down: nothing left to stop there
                 continue
+
+    def _left(self) -> float:
+        """The seconds left before the meter's time limit (none: without end)."""
+        if self.meter.timeout is None:
+            return math.inf
+        return max(0.0, self.meter.timeout - self.meter.seconds)
 
     def _release(self) -> None:
         """Let the owners go: their workers drop them."""

@@ -406,11 +406,12 @@ def tasks_held(dask_worker: Holder) -> int:
     return len(dask_worker.state.tasks)
 
 
-def under_way(address: str) -> None:
+def under_way(address: str, run: subprocess.Popen[str]) -> None:
     """Return once the workers of the cluster at ``address`` hold two tasks (two
-    owners): an analysis is under way there."""
+    owners): an analysis is under way there; or once the command ``run`` has ended (its
+    own line then says why)."""
     with distributed.client(scheduler=address) as c:
-        while sum(c.run(tasks_held).values()) < 2:
+        while run.poll() is None and sum(c.run(tasks_held).values()) < 2:
             time.sleep(0.05)
 
 
@@ -426,7 +427,7 @@ def test_a_lost_scheduler_ends_the_command_in_one_line_within_its_time_limit(
     command = [sys.executable, "-m", "pearls", "analyze", "hanoi", "--discs", "12"]
     command += ["--scheduler", address, "--timeout", "5"]
     with subprocess.Popen(command, stderr=subprocess.PIPE, text=True) as run:
-        under_way(address)
+        under_way(address, run)
         cluster.kill()
         _, err = run.communicate(timeout=60)
     assert run.returncode == 3, err
