@@ -348,6 +348,23 @@ def test_a_worker_killed_mid_run_with_states_pickled_is_survived(
     assert sorted(shared.farthest) == sorted(one.farthest)
 
 
+@pytest.mark.timeout(90)
+def test_a_worker_killed_mid_run_with_states_by_key_is_survived(
+    processes: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """p1's cluster of Rush Hour (4,780 positions), which has no perfect hash, so that
+    each state's owner is a checksum of its key and the states met a set: one worker
+    killed mid-run, the analysis started again from the start, the answer one
+    process's."""
+    starts = counting_starts(monkeypatch)
+    meter = killing_a_worker(processes, monkeypatch)
+    shared = distributed.analyze(rushhour.puzzle, [rushhour.p1], meter=meter, scheduler=processes)
+    one = analyze(rushhour.puzzle, [rushhour.p1])
+    assert len(starts) == 2
+    assert (shared.states, shared.histogram) == (one.states, one.histogram)
+    assert set(shared.farthest) == set(one.farthest)
+
+
 @pytest.mark.timeout(60)
 def test_an_owner_cancelled_as_it_is_made_is_its_workers_loss(
     processes: str, monkeypatch: pytest.MonkeyPatch
