@@ -27,17 +27,22 @@ BROWSER  ?= optional
 demo: $(STAMP)
 	$(BIN)/pearls solve rushhour --example g1
 
+# The distributions are built first, once (every build writes in the tree); then the three
+# parts run side by side: the static checks (single-threaded, each on one core), the tests
+# (one worker a core) and the site in a browser.
 test: $(STAMP)
+	@$(MAKE) --no-print-directory dists
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-static test-python test-site
+
+# The three parts of `make test`.
+.PHONY: test-static test-python test-site
+test-static: $(STAMP)
 	$(BIN)/ruff check pearls tests bench examples typings $(DOCSPY)
 	$(BIN)/ruff format --check pearls tests bench examples typings $(DOCSPY)
 	$(BIN)/mypy --strict pearls tests bench examples/jugs/pearls_jugs $(DOCSPY)
 	$(BIN)/basedpyright
-	@$(MAKE) --no-print-directory typecheck-wheel
-	@$(MAKE) --no-print-directory release-check
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-site
+	@$(MAKE) --no-print-directory typecheck-wheel release-check
 
-# The two halves of `make test`, run side by side: the tests, and the site in a browser.
-.PHONY: test-python test-site
 test-python: $(STAMP)
 	$(BIN)/pytest -n $(WORKERS) --dist worksteal --durations=15
 
@@ -59,45 +64,57 @@ wheel: | $(BIN)/python
 	$(BIN)/python -m pip wheel --quiet --disable-pip-version-check --no-deps --wheel-dir dist .
 	@ls dist/functional_pearls-*.whl
 
-# The installed wheel as its users' type checkers see it: pyright's --verifytypes
-# (ignoring other packages' own gaps) over the wheel installed, with its dependencies and
-# the dask extra, in a venv of its own under build/ (made once; the wheel reinstalled each
-# time), read from outside the source tree so that the installed files are the ones
-# checked. Every exported name's type must be known (tests/wheel_types.py reads the
-# report). About 20 s.
-TYPES_VENV := build/typecheck-wheel
-
-.PHONY: typecheck-wheel
-typecheck-wheel: $(STAMP) wheel
-	@test -x $(TYPES_VENV)/bin/python || $(PYTHON) -m venv $(TYPES_VENV)
-	$(TYPES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps \
-		--force-reinstall dist/functional_pearls-*.whl
-	$(TYPES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
-		"$$(ls dist/functional_pearls-*.whl)[dask]"
-	cd $(TYPES_VENV) && PATH="$$PWD/bin:$$PATH" VIRTUAL_ENV="$$PWD" $(CURDIR)/$(BIN)/basedpyright \
-		--outputjson --verifytypes pearls --ignoreexternal > report.json || test -s report.json
-	$(BIN)/python tests/wheel_types.py $(TYPES_VENV)/report.json
-
 # The release as PyPI gets it: `python -m build` makes the sdist and, from it, the wheel;
 # twine's strict check passes both; the wheel built from the sdist is byte for byte the one
-# built from the tree (both dated by the last commit); and a fresh venv that installs the
-# sdist alone passes tests/smoke_release.py. About a minute, mostly pip.
+# built from the tree (both dated by the last commit); the sdist carries CHANGELOG.md; and
+# a fresh venv that installs the sdist alone passes tests/smoke_release.py. About a
+# minute, mostly pip. The release's wheel is also the one the site and typecheck-wheel use.
 RELEASE := build/release
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 EPOCH   := $(shell git log -1 --format=%ct 2>/dev/null || echo 315532800)
+RELEASE_WHEEL := $(RELEASE)/functional_pearls-$(VERSION)-py3-none-any.whl
 
-.PHONY: release-check
-release-check: $(STAMP)
+# The distributions, built afresh: the sdist, the wheel from it, and the wheel from the tree.
+.PHONY: dists release-check
+dists: $(STAMP)
 	rm -rf $(RELEASE) && mkdir -p $(RELEASE)/tree
 	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --outdir $(RELEASE) . >/dev/null
 	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --wheel --outdir $(RELEASE)/tree . >/dev/null
+
+SOURCES := pyproject.toml MANIFEST.in README.md CHANGELOG.md LICENSE \
+	$(shell find pearls -type f -not -path '*/__pycache__/*' 2>/dev/null)
+$(RELEASE_WHEEL): $(SOURCES)
+	@$(MAKE) --no-print-directory dists
+
+release-check: $(STAMP) $(RELEASE_WHEEL)
+	rm -rf $(RELEASE)/venv
 	$(BIN)/twine check --strict $(RELEASE)/*.tar.gz $(RELEASE)/*.whl
+	tar -tzf $(RELEASE)/functional_pearls-$(VERSION).tar.gz | grep -qx 'functional_pearls-$(VERSION)/CHANGELOG.md'
 	cmp $(RELEASE)/functional_pearls-$(VERSION)-py3-none-any.whl \
 		$(RELEASE)/tree/functional_pearls-$(VERSION)-py3-none-any.whl
 	$(PYTHON) -m venv $(RELEASE)/venv
 	$(RELEASE)/venv/bin/python -m pip install --quiet --disable-pip-version-check \
 		$(RELEASE)/functional_pearls-$(VERSION).tar.gz
 	$(RELEASE)/venv/bin/python tests/smoke_release.py $(VERSION)
+
+# The installed wheel as its users' type checkers see it: pyright's --verifytypes
+# (ignoring other packages' own gaps) over the release's wheel installed, with its
+# dependencies and the dask extra, in a venv of its own under build/ (made once; the wheel
+# reinstalled each time), read from outside the source tree so that the installed files
+# are the ones checked. Every exported name's type must be known (tests/wheel_types.py reads the
+# report). About 20 s.
+TYPES_VENV := build/typecheck-wheel
+
+.PHONY: typecheck-wheel
+typecheck-wheel: $(STAMP) $(RELEASE_WHEEL)
+	@test -x $(TYPES_VENV)/bin/python || $(PYTHON) -m venv $(TYPES_VENV)
+	$(TYPES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps \
+		--force-reinstall $(RELEASE_WHEEL)
+	$(TYPES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+		"$(RELEASE_WHEEL)[dask]"
+	cd $(TYPES_VENV) && PATH="$$PWD/bin:$$PATH" VIRTUAL_ENV="$$PWD" $(CURDIR)/$(BIN)/basedpyright \
+		--outputjson --verifytypes pearls --ignoreexternal > report.json || test -s report.json
+	$(BIN)/python tests/wheel_types.py $(TYPES_VENV)/report.json
 
 # At length, some minutes: the parsers' fuzz tests with 20,000 examples each (`make test`
 # runs 60), every hostile value on every option, the laws over larger components and on
@@ -174,9 +191,9 @@ $(PYODIDE_DIR)/.complete:
 	rm $(PYODIDE_DIR)/pyodide-$(PYODIDE_VERSION).tgz
 	touch $@
 
-wheels: $(STAMP)
+wheels: $(STAMP) $(RELEASE_WHEEL)
 	rm -rf $(WHEELS_DIR) && mkdir -p $(WHEELS_DIR)
-	$(BIN)/python -m pip wheel --quiet --disable-pip-version-check --no-deps --wheel-dir $(WHEELS_DIR) .
+	cp $(RELEASE_WHEEL) $(WHEELS_DIR)/
 	$(BIN)/python -m pip download --quiet --disable-pip-version-check --no-deps \
 		--only-binary=:all: --implementation py --abi none --platform any \
 		--dest $(WHEELS_DIR) toolz==1.2.0 pyrsistent==0.20.0

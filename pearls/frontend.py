@@ -52,9 +52,10 @@ from pearls.description import (
     Solution,
     Survey,
 )
-from pearls.errors import BoardError, InputError, LimitReached, OptionError
+from pearls.errors import BoardError, InputError, LimitReached, OptionError, PearlsError
+from pearls.guard import Guarded, Overdue, faulted, vet
 from pearls.limits import Meter, Progress, Stats
-from pearls.registry import PUZZLES
+from pearls.registry import PUZZLES, built_in
 from pearls.textform import quoted
 from pearls.tracing import LIMIT, Tracer
 
@@ -533,8 +534,20 @@ def read(request: Request) -> Reading | Refused:
     """
     try:
         return _read(request)
-    except ValueError as e:  # an OptionError or InputError
-        return Refused(str(e))
+    except Exception as e:  # an OptionError or InputError; a plugin's option, anything
+        return _refused(request.puzzle, e)
+
+
+def _refused(name: str, error: Exception) -> Refused:
+    """The refusal of bad input (a :class:`ValueError`) in its own words, or of a
+    puzzle from another package that failed (anything else it raised, a plain
+    ``ValueError`` too), said as its fault; anything else a built-in raised is the
+    project's bug, and raised again."""
+    if not built_in(name) and not isinstance(error, PearlsError):
+        return Refused(faulted(name, error))
+    if isinstance(error, ValueError | RecursionError):  # bad input, or nested past any board
+        return Refused(str(error))
+    raise error
 
 
 def _read(request: Request) -> Reading:
@@ -655,24 +668,31 @@ def answer(
 
     A memory error (or the error return with no exception set by which a C extension
     says an allocation was refused) becomes the memory limit's line, said once the
-    process's bound is let go and the work it held is freed."""
+    process's bound is let go and the work it held is freed.  A puzzle from another
+    package is run under a :class:`~pearls.guard.Guarded` meter, and whatever it fails
+    at is said as its fault (:func:`_refused`); a face's alarm that stops it where its
+    own code hangs (:class:`~pearls.guard.Overdue`) is the time limit reached."""
+    name = reading.description.name
     tracer = _tracer(reading.request.task)
     limits = (reading.max_states, reading.timeout, progress, every, reading.max_memory)
-    meter = Meter(*limits, observer=tracer)
+    meter = (Meter if built_in(name) else Guarded)(*limits, observer=tracer)
     ran_out = False
     try:
         with (hold or _unheld)(reading.max_memory):
             yield from _work(reading, meter, tracer)
-    except (ValueError, RecursionError) as e:  # bad input, or nested past any board
-        yield Refused(str(e))
     except LimitReached as e:
-        yield Stopped(reading.description.name, reading.method, e)
+        yield Stopped(name, reading.method, e)
+    except Overdue:
+        yield Stopped(name, reading.method, _overdue(reading, meter))
     except MemoryError:
         ran_out = True
-    except SystemError:
+    except SystemError as e:
         if reading.max_memory is None:
-            raise
-        ran_out = True
+            yield _refused(name, e)  # a plugin's fault; a built-in's is raised again
+        else:
+            ran_out = True
+    except Exception as e:  # bad input; a plugin's fault
+        yield _refused(name, e)
     if ran_out:
         yield Stopped(reading.description.name, reading.method, _ran_out(reading, meter))
 
@@ -680,6 +700,12 @@ def answer(
 def _unheld(bound: int | None) -> AbstractContextManager[object]:
     """No hold on the process: a face that cannot bound its memory."""
     return nullcontext()
+
+
+def _overdue(reading: Reading, meter: Meter) -> LimitReached:
+    """The time limit reached inside code that never came back to the meter, with the
+    meter's counts."""
+    return LimitReached("time", meter.expanded, meter.seconds, reading.timeout)
 
 
 def _ran_out(reading: Reading, meter: Meter) -> LimitReached:
@@ -707,6 +733,8 @@ def _answer(reading: Reading, meter: Meter, tracer: Tracer | None) -> Outcome:
     d, settings = reading.description, reading.settings
     text, where = _text(d, settings, reading.request.source)
     try:
+        if not built_in(d.name):
+            vet(d.problem(text, settings))
         match reading.request.task:
             case Solve(_, draw, _, events, True):
                 assert reading.method is not None  # resolved for every search

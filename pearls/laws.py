@@ -4,7 +4,9 @@ without a test of its own.
 
 Each law takes a :class:`Trial` (a registered puzzle's :class:`~pearls.rules.Entry`:
 its description and its rules written apart from the model) and gives a
-:class:`Verdict`: held, or broken with the first counterexample found.  The laws:
+:class:`Verdict`: held, broken with the first counterexample found, or moot where the
+law does not apply to the puzzle (``n/a``: no method lists every solution, no example
+has a perfect hash, no method is said to be shortest).  The laws:
 
 - ``offers``: the description names, describes and exemplifies the puzzle, offers
   ``bfs`` (``plan`` only where the puzzle has a planner), and every example's problem
@@ -44,6 +46,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
@@ -53,6 +56,7 @@ from pearls.analysis import PerfectHash, levels
 from pearls.description import JSON, Description, Problem, Solution, Solvable, Survey
 from pearls.errors import LimitReached
 from pearls.frontend import MAX_STATES
+from pearls.guard import Fault, Guarded
 from pearls.limits import Meter
 from pearls.rules import Entry, Posed, Step, compared, made
 from pearls.types import M, Puzzle, S
@@ -80,6 +84,11 @@ class Broken(Exception):
     ``Broken("bfs on example 'g1': the last state is not solved")``."""
 
 
+class Moot(Exception):
+    """A law that does not apply to a puzzle, the message why, e.g.
+    ``Moot("no method lists every solution")``."""
+
+
 @dataclass
 class Trial:
     """One puzzle on trial: its entry, how far the random walks go and how large a
@@ -91,6 +100,9 @@ class Trial:
     steps: int = 20  # the most moves a walk makes
     survey_states: int = SURVEY_STATES
     seed: int = 0
+    max_states: int | None = MAX_STATES  # the states a search here expands at most
+    deadline: float | None = None  # the time.monotonic() by which every search stops
+    guarded: bool = False  # whether its searches hold the puzzle's code to its types (a plugin's)
     _solutions: dict[tuple[str, str], Solution] = field(
         default_factory=dict[tuple[str, str], Solution], repr=False
     )
@@ -110,9 +122,17 @@ class Trial:
         key = (method, example)
         if key not in self._solutions:
             d = self.description
-            found = d.solve(method, d.examples[example], Meter(MAX_STATES))
+            found = d.solve(method, d.examples[example], self.meter())
             self._solutions[key] = found
         return self._solutions[key]
+
+    def meter(self, max_states: int | None = None, max_memory: int | None = None) -> Meter:
+        """A meter for one search: the trial's bound on states (or ``max_states``), the
+        time left before its deadline, and ``max_memory``; guarded where the trial is
+        (:class:`~pearls.guard.Guarded`)."""
+        left = None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+        metered = Guarded if self.guarded else Meter
+        return metered(max_states or self.max_states, left, max_memory=max_memory)
 
     def problem(self, example: str) -> Problem[Hashable, object]:
         """The problem ``example`` poses."""
@@ -138,29 +158,46 @@ class Trial:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A law's verdict on one puzzle: held (``broken`` is ``None``), or broken with the
-    first counterexample."""
+    """A law's verdict on one puzzle: held (``broken`` is ``None``), broken with the
+    first counterexample, or moot (``moot`` says why the law does not apply: nothing
+    broke it, and nothing held)."""
 
     law: str  # e.g. "legal-moves"
     says: str  # what the law says, one line
     broken: str | None = None
+    moot: str | None = None  # e.g. "no method lists every solution"
 
     @property
     def held(self) -> bool:
-        """Whether the law held."""
+        """Whether the law is kept: it held, or it does not apply."""
         return self.broken is None
+
+    @property
+    def applies(self) -> bool:
+        """Whether the law applies to the puzzle."""
+        return self.moot is None
 
     @property
     def line(self) -> str:
         """The verdict in one line, for a person."""
-        if self.broken is None:
-            return f"held    {self.law}: {self.says}"
-        return f"BROKEN  {self.law}: {self.broken}"
+        if self.broken is not None:
+            return f"BROKEN  {self.law}: {self.broken}"
+        if self.moot is not None:
+            return f"n/a     {self.law}: does not apply: {self.moot}"
+        return f"held    {self.law}: {self.says}"
 
     @property
     def json(self) -> dict[str, JSON]:
-        """The verdict as JSON."""
-        return {"law": self.law, "says": self.says, "held": self.held, "broken": self.broken}
+        """The verdict as JSON: ``held`` is ``null`` where the law does not apply."""
+        held = self.held if self.applies else None
+        return {
+            "law": self.law,
+            "says": self.says,
+            "applies": self.applies,
+            "held": held,
+            "broken": self.broken,
+            "moot": self.moot,
+        }
 
 
 @dataclass(frozen=True)
@@ -173,11 +210,21 @@ class Law:
     judge: Callable[[Trial], None]
 
     def __call__(self, trial: Trial) -> Verdict:
-        """The law's verdict on ``trial``; an exception that escapes a judge breaks it."""
+        """The law's verdict on ``trial``; an exception that escapes a judge breaks it,
+        but for the time limit of the trial's deadline and running out of memory, which
+        stop the trial (raised again)."""
         try:
             self.judge(trial)
-        except Broken as e:
+        except (Broken, Fault) as e:
             return Verdict(self.name, self.says, str(e))
+        except Moot as e:
+            return Verdict(self.name, self.says, moot=str(e))
+        except LimitReached as e:
+            if e.limit == "time":
+                raise
+            return Verdict(self.name, self.says, f"raised {type(e).__name__}: {e}")
+        except MemoryError:
+            raise
         except Exception as e:  # a model may fail any way at all: that too is a verdict
             return Verdict(self.name, self.says, f"raised {type(e).__name__}: {e}")
         return Verdict(self.name, self.says)
@@ -345,6 +392,8 @@ def shortest(trial: Trial) -> None:
     d, example = trial.description, trial.default_example
     lengths = {m: len(trial.solution(m, example).moves or ()) for m in d.finding}
     best = {m: n for m, n in lengths.items() if d.methods[m].shortest}
+    if not best or len(lengths) < 2:
+        raise Moot("no method is said to be shortest" if not best else "one method alone")
     require(len(set(best.values())) <= 1, f"the shortest methods disagree: {best}")
     for m, n in best.items():
         require(n == min(lengths.values()), f"{m} finds {n} moves, yet {lengths}")
@@ -459,9 +508,14 @@ def _survey(trial: Trial, example: str, from_goals: bool | None) -> Survey | Non
     """The survey of ``example``, or ``None`` where it stops at the trial's limit."""
     d = trial.description
     try:
-        meter = Meter(max_states=trial.survey_states, max_memory=SURVEY_BYTES)
-        return d.survey(d.examples[example], meter, from_goals=from_goals)
-    except LimitReached:
+        return d.survey(
+            d.examples[example],
+            trial.meter(trial.survey_states, SURVEY_BYTES),
+            from_goals=from_goals,
+        )
+    except LimitReached as e:
+        if e.limit == "time":
+            raise
         return None
 
 
@@ -536,7 +590,10 @@ def ranked(trial: Trial) -> None:
     and on random ranks; and the hash's own successors of a rank are the ranks of the
     model's moves, in their order."""
     rng = random.Random(trial.seed)
-    for example in trial.description.examples:
+    hashed = [e for e in trial.description.examples if trial.problem(e).perfect_hash]
+    if not hashed:
+        raise Moot("no example's problem has a perfect hash")
+    for example in hashed:
         p, where = trial.problem(example), f"example {example!r}"
         h = p.perfect_hash
         if h is None:
@@ -552,9 +609,12 @@ def every_solution(trial: Trial) -> None:
     """Every solution an all-solutions method lists (the first hundred) replays and
     keeps the rules; it lists none exactly where none exists."""
     d = trial.description
-    for method in (name for name, m in d.methods.items() if m.every):
+    listing = [name for name, m in d.methods.items() if m.every]
+    if not listing:
+        raise Moot("no method lists every solution")
+    for method in listing:
         for example in d.examples:
-            listed = d.every(d.examples[example], Meter(MAX_STATES), method=method)
+            listed = d.every(d.examples[example], trial.meter(), method=method)
             found = list(islice(listed, MOST_LISTED))
             none = example in d.unsolvable
             require((not found) == none, f"{method} lists {len(found)} on example {example!r}")

@@ -17,8 +17,11 @@ it hands out calls the real functions and notes each call.
 * **bound**: a deepening search (``iddfs``, ``idastar``) starts a round with this
   bound, as the search tells its ``rounds`` argument (:attr:`~pearls.limits.Meter.rounds`);
 * **count**: states expanded outside a watched puzzle, which a meter counts
-  (:meth:`~pearls.limits.Meter.count`: Hanoi's direct method; the 15 puzzle's IDA* on
-  flat integers), with no state to show;
+  (:meth:`~pearls.limits.Meter.count`: a search of one's own on flat integers, say),
+  with no state to show.  The built-in methods have none: watched, each runs where its
+  states can be seen (Hanoi's direct method makes its moves on the watched puzzle; the
+  15 puzzle's IDA* on flat integers runs the same search on boards,
+  :func:`~pearls.puzzles.sliding.patterns.tile_idastar`);
 * **stopped**: the recording stopped at ``limit`` events (the search went on).
 
 So the expansions a trace records (each ``expand``, and each ``count`` by its number)
@@ -126,8 +129,8 @@ class Bound:
 @dataclass(frozen=True)
 class Counted:
     """States expanded outside a watched puzzle, as a meter counts them
-    (:meth:`~pearls.limits.Meter.count`: a puzzle's own algorithm, a search on flat
-    integers): no state to show."""
+    (:meth:`~pearls.limits.Meter.count`: a search of one's own on flat integers, say):
+    no state to show."""
 
     count: int
 

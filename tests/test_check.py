@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pearls import cli, registry
 from pearls.cli import main
 from pearls.laws import LAWS, Trial, judged
 from pearls.puzzles import nooff
 from pearls.puzzles.nooff import describe as nooff_described
-from pearls.registry import BUILT_IN, GROUP, PUZZLES, registered
+from pearls.registry import BUILT_IN, GROUP, registered
 from pearls.rules import Entry
 from pearls.types import Puzzle
 
@@ -35,7 +34,7 @@ def test_a_cheap_puzzle_keeps_every_law(name: str, capsys: pytest.CaptureFixture
     code, lines = checked(name, capsys)
     assert code == 0
     assert len(lines) == len(LAWS) >= 8
-    assert all(line.startswith("held    ") for line in lines)
+    assert all(line.startswith(("held    ", "n/a     ")) for line in lines)
 
 
 @pytest.mark.slow
@@ -64,7 +63,37 @@ def test_the_verdicts_as_json(capsys: pytest.CaptureFixture[str]) -> None:
     found = json.loads("\n".join(lines))
     assert (code, found["puzzle"], found["held"]) == (0, "graph", True)
     assert [law["law"] for law in found["laws"]] == [law.name for law in LAWS]
-    assert all(law["held"] and law["broken"] is None for law in found["laws"])
+    assert all(
+        law["held"] is (law["applies"] or None) and not law["broken"] for law in found["laws"]
+    )
+
+
+def test_a_law_that_does_not_apply_is_said_so_not_held(capsys: pytest.CaptureFixture[str]) -> None:
+    code, lines = checked("graph", capsys)
+    moot = {line.split()[1].rstrip(":"): line for line in lines if line.startswith("n/a")}
+    assert code == 0 and set(moot) == {"ranked", "every-solution"}
+    assert (
+        moot["ranked"] == "n/a     ranked: does not apply: no example's problem has a perfect hash"
+    )
+    code, lines = checked("graph", capsys, "--json")
+    ranked = json.loads("\n".join(lines))["laws"][-1]
+    assert (ranked["law"], ranked["applies"], ranked["held"]) == ("ranked", False, None)
+    code, lines = checked("hanoi", capsys)
+    assert not any(line.startswith("n/a     ranked") for line in lines)
+
+
+def test_check_takes_the_limits_solve_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "hanoi", "--timeout", "0.1"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("pearls: stopped at the time limit of 0.1 s (")
+    assert err.endswith("; --timeout sets this limit\n") and err.count("\n") == 1
+    assert main(["check", "hanoi", "--timeout", "0.1", "--json"]) == 3
+    assert json.loads(capsys.readouterr().out)["limit"] == "time"
+    assert main(["check", "hanoi", "--timeout", "soon"]) == 2
+    assert "--timeout must be a finite number" in capsys.readouterr().err
+    assert main(["check", "graph", "--max-states", "1"]) == 1
+    assert "stopped at the limit of 1 states expanded" in capsys.readouterr().out
+    assert main(["check", "graph", "--max-memory", "lots"]) == 2
 
 
 def test_an_unknown_puzzle_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,42 +108,47 @@ def test_a_broken_plugin_is_left_out_in_one_line() -> None:
     points = [
         EntryPoint("missing", "no_such_module_here:ENTRY", GROUP),
         EntryPoint("wrong", "pearls.registry:GROUP", GROUP),
-        EntryPoint("again", "pearls.registry:BUILT_IN", GROUP),
+        EntryPoint("again", "pearls.registry:ENTRIES", GROUP),
     ]
     entries, broken = registered(points)
-    assert list(entries) == list(PUZZLES)
+    assert list(entries) == [e.name for e in BUILT_IN]
     assert len(broken) == 3 and all("\n" not in line for line in broken)
-    assert "'missing' (no_such_module_here:ENTRY) failed to load: ModuleNotFoundError" in broken[0]
-    assert "is not a pearls.rules.Entry but str" in broken[1]
+    left = "'missing' (no_such_module_here:ENTRY) is left out: its import failed: "
+    assert f"{left}ModuleNotFoundError" in broken[0]
+    assert broken[1].endswith("is left out: it is not a pearls.rules.Entry but a str")
+    assert broken[2].endswith("is left out: it is not a pearls.rules.Entry but a _Registry")
 
 
-def test_a_plugin_taking_a_built_in_name_is_left_out() -> None:
+def test_a_plugin_taking_a_name_is_left_out_unloaded() -> None:
+    taken = BUILT_IN[-1]
+
     class Again:
-        name, group, value = "again", GROUP, "here:HANOI"
+        name, group, value = taken.name, GROUP, "here:AGAIN"
+
+        def load(self) -> object:
+            return taken
+
+    entries, broken = registered([Again()], BUILT_IN[:-1])
+    assert entries[taken.name] is taken and not broken
+    Again.load = lambda self: pytest.fail("loaded")  # type: ignore[method-assign]  # a taken name is not loaded
+    entries, broken = registered([Again()])
+    assert broken == (
+        f"puzzle plugin '{taken.name}' (here:AGAIN) is left out: "
+        "its name is taken by another puzzle",
+    )
+
+
+def test_a_plugin_naming_another_puzzle_is_left_out() -> None:
+    class Other:
+        name, group, value = "other", GROUP, "here:HANOI"
 
         def load(self) -> object:
             return BUILT_IN[-1]
 
-    entries, broken = registered([Again()], BUILT_IN[:-1])
-    assert BUILT_IN[-1].name in entries and not broken
-    entries, broken = registered([Again()])
-    assert broken == (
-        f"puzzle plugin 'again' (here:HANOI) names '{BUILT_IN[-1].name}', "
-        "a puzzle already registered",
+    _, broken = registered([Other()], BUILT_IN[:-1])
+    assert broken[0].endswith(
+        f"it names the puzzle '{BUILT_IN[-1].name}': an entry point's name is its puzzle's"
     )
-
-
-def test_the_command_line_warns_of_a_broken_plugin(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr(cli, "BROKEN", ("puzzle plugin 'x' (x:E) failed to load: ImportError: no",))
-    assert main(["list"]) == 0
-    captured = capsys.readouterr()
-    assert (
-        captured.err == "pearls: warning: puzzle plugin 'x' (x:E) failed to load: ImportError: no\n"
-    )
-    assert "hanoi" in captured.out
-    assert registry.BROKEN == ()
 
 
 # --- a skeleton to start from ---------------------------------------------------------------
@@ -126,7 +160,7 @@ def test_a_new_puzzles_skeleton_keeps_every_law(
     where = tmp_path / "tally"
     assert main(["new", "tally", "--dir", str(where)]) == 0
     said = capsys.readouterr().out.splitlines()
-    assert said[-1] == f"next: pip install ./{where} && pearls check tally"
+    assert said[-1] == f"next: pip install -e {where} && pearls check tally"
     assert (where / "pearls_tally" / "rules.py").is_file()
     declared = (where / "pyproject.toml").read_text(encoding="utf-8")
     assert 'tally = "pearls_tally.describe:ENTRY"' in declared
@@ -144,3 +178,48 @@ def test_a_skeleton_overwrites_nothing_and_needs_a_plain_name(
     assert main(["new", "Tally-2", "--dir", str(tmp_path / "t")]) == 2
     assert "'Tally-2'" in capsys.readouterr().err
     assert not (tmp_path / "t").exists()
+
+
+def test_a_skeleton_says_a_pip_path_that_works_from_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "here").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    for given, said in [
+        ([], "./tally"),
+        (["--dir", "t/x"], "./t/x"),
+        (["--dir", "../up"], "../up"),
+    ]:
+        assert main(["new", "tally", *given]) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == (
+            f"next: pip install -e {said} && pearls check tally"
+        )
+
+
+def test_a_skeleton_refuses_a_name_a_puzzle_has(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "rushhour", "--dir", "/nowhere/at/all"]) == 2
+    assert capsys.readouterr().err == (
+        "pearls: 'rushhour' is a puzzle already: pearls new needs a name of its own\n"
+    )
+
+
+def test_a_folder_that_cannot_be_made_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "afile").touch()
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    long, deep = "a" * 5_000, "a/" * 2_000
+    said = {
+        long: "pearls: cannot make the folder 'aaaaaaaaaaaaaaaaaaaa...' (5,000 characters): "
+        "File name too long",
+        "dangling": "pearls: 'dangling' exists already: pearls new writes a new folder",
+        "afile/sub": "pearls: cannot make the folder 'afile/sub': Not a directory",
+        deep: "cannot make the folder 'a/a/a/a/a/a/a/a/a/a/...' (3,999 characters): ",
+    }
+    for where, line in said.items():
+        with pytest.MonkeyPatch.context() as patched:
+            patched.chdir(tmp_path)
+            assert main(["new", "tally", "--dir", where]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1 and line in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "dangling"]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from described import typed
-from laws import default_example, every_pair, held, solved, trial
+from laws import DOCUMENTED, default_example, every_pair, held, solved, trial
 
 from pearls import methods
 from pearls.description import Settings, Solvable
@@ -113,7 +113,7 @@ def measured(name: str) -> dict[str, dict[str, dict[str, object]]]:
     return runs
 
 
-@pytest.mark.parametrize("name", list(PUZZLES))
+@pytest.mark.parametrize("name", list(DOCUMENTED))
 def test_the_docs_table_of_methods_is_current(name: str) -> None:
     """``docs/methods/PUZZLE.json`` (written by ``python -m bench.methods``) covers the
     methods and examples offered now."""
@@ -122,7 +122,7 @@ def test_the_docs_table_of_methods_is_current(name: str) -> None:
     assert all(list(row) == list(d.examples) for row in runs.values())
 
 
-@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: d.finding, AT_LENGTH))
+@pytest.mark.parametrize(("name", "method"), every_pair(lambda d: d.finding, AT_LENGTH, DOCUMENTED))
 def test_the_docs_table_has_the_runs_of_now(name: str, method: str) -> None:
     """A method's run on the default example is the one ``docs/methods/PUZZLE.json``
     records: its moves and the states it expands."""

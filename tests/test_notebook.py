@@ -57,9 +57,10 @@ def _outside_svg(html: str) -> str:
     return re.sub(r"<svg.*?</svg>", "", html, flags=re.DOTALL)
 
 
-def test_the_chapters_notebook_runs_and_each_output_is_of_its_kind() -> None:
+def test_the_chapters_notebook_runs_and_each_output_is_of_its_kind(tmp_path: Path) -> None:
     notebook = nbformat.read(NOTEBOOK, as_version=4)  # type: ignore[no-untyped-call]  # untyped
-    kernel = KernelManager(kernel_name="python3", transport="ipc")  # a local socket, not TCP
+    # local sockets, not TCP, named under a directory of the test's own
+    kernel = KernelManager(kernel_name="python3", transport="ipc", ip=str(tmp_path / "kernel"))
     NotebookClient(notebook, km=kernel, timeout=120).execute()
     outputs = [cell.outputs for cell in notebook.cells if cell.cell_type == "code"]
     kinds = [[_kind(output) for output in cell] for cell in outputs]

@@ -1,6 +1,7 @@
 """Pattern databases: their tables against a second, simpler search, their sums against
-the true distance, keeping them in the cache, and IDA* on flat integers against Korf's
-optimal lengths.
+the true distance, keeping them in the cache, IDA* on flat integers against Korf's
+optimal lengths, and the same search run on boards when a tracer watches it, state for
+state.
 
 The yardstick for a table is a 0-1 breadth-first search over (pattern cells, blank cell)
 states, the blank's moves free and the pattern tiles' moves costing one: no regions, no
@@ -24,7 +25,7 @@ import os
 import time
 import zlib
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
 from random import Random
@@ -40,13 +41,14 @@ from pearls.analysis import levels
 from pearls.cache import Files, _header, packaged
 from pearls.cli import main
 from pearls.errors import LimitReached
-from pearls.frontend import TIMEOUT
+from pearls.frontend import TIMEOUT, Example, Request, Solve, Solved, respond
 from pearls.informed import carried, idastar, score, scored
 from pearls.limits import Meter, Stats
 from pearls.puzzles import sliding as sl
-from pearls.puzzles.sliding import EIGHT, Board, Frame, Move, describe
+from pearls.puzzles.sliding import EIGHT, Board, Cell, Frame, Move, describe
 from pearls.puzzles.sliding import patterns as pt
 from pearls.puzzles.sliding.heuristics import astar_solve
+from pearls.tracing import Bound, Event, Expanded, Tracer
 
 KORF = Path(__file__).parent / "data" / "korf100.tsv"
 QUICK_KORF = (12, 42, 55, 79)  # the instances the 4-4-4-3 databases solve in a few 10,000 states
@@ -496,6 +498,139 @@ def test_a_tampered_table_with_its_checksum_rewritten_is_refused_and_rebuilt(cac
     files(cache, warned).save(pt.name(3, 3, (1, 2, 3)), tripled)
     assert pt.database(3, 3, (1, 2, 3), files(cache, warned)) == built
     assert len(warned) == 1 and "fails the table's own checks" in warned[0]
+
+
+# --- IDA* watched: the same search on boards ------------------------------------------------
+
+SMALL_TRAYS = [(3, 3, True), (3, 3, False), (2, 3, True), (3, 2, False), (2, 4, False)]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> pt.Databases:
+    """The 15 puzzle's databases, as the package ships them."""
+    dbs = pt.databases(4, 4, make=False)
+    assert dbs is not None
+    return dbs
+
+
+def halves(f: Frame) -> pt.Databases:
+    """Two patterns splitting a small tray's tiles, built (or read from the test's cache)."""
+    split = (tuple(range(1, f.size // 2)), tuple(range(f.size // 2, f.size)))
+    dbs = pt.databases(f.rows, f.cols, split)
+    assert dbs is not None
+    return dbs
+
+
+def flat_visits(dbs: pt.Databases, f: Frame, q: Board) -> tuple[pt.Solved, list[Board | None]]:
+    """The search on flat integers from ``q``, looked at after each state it expands by
+    a tick told the count and the blank's walk: what it found, and the boards it
+    expanded in order, ``None`` where a round starts.  The solved board ends the list:
+    the search counts it, then stops before a look."""
+    visits: list[Board | None] = []
+
+    def ticker(meter: Meter | None, before: int) -> pt.Tick:
+        def tick(nodes: int, walk: Sequence[Cell]) -> int:
+            visits.append(None if nodes == 0 else replay(f, q, pt._replay(f, q, walk)))
+            return nodes + 1
+
+        return tick
+
+    found = pt._flat(dbs, f, q, None, ticker)
+    return found, [*visits, f.goal]
+
+
+def larger_sum(dbs: pt.Databases, f: Frame, q: Board) -> int:
+    """The larger of the databases' sums on ``q`` turned for the blank-first goal and on
+    its mirror image (on a square tray)."""
+    plain = pt.turned(f, q)
+    return max(dbs.value(plain), dbs.value(pt.mirrored(f.rows, plain)) if f.rows == f.cols else 0)
+
+
+def assert_watched_as_flat(dbs: pt.Databases, f: Frame, q: Board) -> list[Event]:
+    """Watched by a tracer, the search expands the flat search's states in its order,
+    round by round with its bounds, each with ``h`` the larger sum and ``f`` within its
+    round's bound, and finds the same solution after as many states; its events."""
+    flat, visits = flat_visits(dbs, f, q)
+    tracer = Tracer()
+    meter = Meter(observer=tracer)
+    assert pt.tile_idastar(dbs, f, q, meter) == flat
+    assert meter.expanded == flat.expanded == len(visits) - len(flat.bounds)
+    events = tracer.recorded
+    assert {type(e) for e in events} == {Bound, Expanded}
+    seen = [e.state if isinstance(e, Expanded) else None for e in events]
+    assert seen == visits
+    assert tuple(e.bound for e in events if isinstance(e, Bound)) == flat.bounds
+    bound = 0
+    for e in events:
+        if isinstance(e, Bound):
+            bound = e.bound
+        elif isinstance(e, Expanded):
+            assert isinstance(e.state, tuple) and e.h == larger_sum(dbs, f, e.state)
+            assert e.depth + e.h <= bound
+    return events
+
+
+@settings(max_examples=FEW)
+@given(st.randoms(use_true_random=False), st.sampled_from(SMALL_TRAYS))
+def test_a_watched_search_on_a_small_tray_is_the_flat_one_state_for_state(
+    rng: Random, shape: tuple[int, int, bool]
+) -> None:
+    rows, cols, first = shape
+    f = sl.frame(rows, cols, first)
+    assert_watched_as_flat(halves(f), f, sl.random_board(f, rng))
+
+
+@pytest.mark.parametrize(
+    ("instance", "expanded", "bounds"),
+    [("forty-four", 1_462, (36, 38, 40, 42, 44)), ("korf-12", 1_180, (37, 39, 41, 43, 45))],
+)
+def test_a_watched_15_puzzle_search_is_the_flat_one_state_for_state(
+    shipped: pt.Databases, instance: str, expanded: int, bounds: tuple[int, ...]
+) -> None:
+    """The example of 44 moves, posed for the blank last, and Korf's 12th instance, for
+    the blank first."""
+    if instance == "korf-12":
+        f, (_, q, _) = sl.frame(4, 4, True), next(i for i in korf() if i[0] == 12)
+    else:
+        f, q = sl.FIFTEEN, sl.FIFTEEN_EXAMPLES[instance]
+    events = assert_watched_as_flat(shipped, f, q)
+    assert sum(isinstance(e, Expanded) for e in events) == expanded
+    assert tuple(e.bound for e in events if isinstance(e, Bound)) == bounds
+
+
+def test_a_watched_search_stops_at_a_limit_with_its_trace(shipped: pt.Databases) -> None:
+    f, (_, q, _) = sl.frame(4, 4, True), next(korf())
+    tracer = Tracer()
+    with pytest.raises(LimitReached) as caught:
+        pt.tile_idastar(shipped, f, q, Meter(max_states=1_000, observer=tracer))
+    assert (caught.value.limit, caught.value.expanded) == ("states", 1_000)
+    assert sum(isinstance(e, Expanded) for e in tracer.recorded) == 1_000
+
+
+def test_the_15_puzzles_trace_shows_its_states_and_bounds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``pearls solve fifteen --trace -``: IDA* over the pattern databases, the default,
+    shows each round's bound and each state it expands, with ``h`` and ``f``."""
+    assert main(["solve", "fifteen", "--trace", "-"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    events = [json.loads(line) for line in lines[:5]]
+    assert events[0] == {"event": "bound", "bound": 3}
+    assert [(e["event"], e["depth"], e["h"], e["f"]) for e in events[1:]] == [
+        ("expand", 0, 3, 3),
+        ("expand", 1, 2, 3),
+        ("expand", 2, 1, 3),
+        ("expand", 3, 0, 3),
+    ]
+    assert events[-1]["state"] == list(sl.FIFTEEN.goal)
+    assert lines[5] == "start" and lines[-1] == "solved in 3 moves (idastar, 4 states expanded)"
+    asked = Request("fifteen", Solve("idastar", trace=True), Example("forty-four"))
+    outcome = respond(asked)
+    assert isinstance(outcome, Solved) and outcome.trace is not None
+    said = [e["event"] for e in outcome.trace]
+    assert set(said) == {"bound", "expand"}
+    assert said.count("expand") == outcome.solution.stats.expanded == 1_462
+    assert [e["bound"] for e in outcome.trace if e["event"] == "bound"] == [36, 38, 40, 42, 44]
 
 
 # --- forged and damaged tables ---------------------------------------------------------------

@@ -56,6 +56,44 @@ def test_the_jugs_register_by_their_entry_point(entry: Entry) -> None:
     assert f'[project.entry-points."{GROUP}"]\njugs = "pearls_jugs.describe:ENTRY"' in declared
 
 
+# --- the suite with a plugin installed --------------------------------------------------------
+
+# the tests that hold the docs to the registry, and the registry's own: each compares with the
+# puzzles built in, so that no plugin installed beside pearls can break them
+BESIDE = [
+    "tests/test_frontend.py::test_the_readme_table_names_every_puzzle_and_no_other",
+    "tests/test_frontend.py::test_the_command_lines_listing_in_the_docs_is_what_pearls_list_prints",
+    "tests/test_laws.py::test_the_docs_table_of_methods_is_current",
+    "tests/test_check.py::test_a_broken_plugin_is_left_out_in_one_line",
+    "tests/test_cli_commands.py::test_list_names_every_puzzle",
+]
+
+
+def registering(where: Path) -> Path:
+    """A folder that registers the jugs' entry point (an installed distribution's
+    metadata, as pip writes it) to whatever has it on its path."""
+    info = where / "pearls_jugs_beside-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: pearls-jugs-beside\nVersion: 0.1\n"
+    )
+    (info / "entry_points.txt").write_text(f"[{GROUP}]\njugs = pearls_jugs.describe:ENTRY\n")
+    return where
+
+
+def test_the_docs_tests_pass_with_a_plugin_installed(tmp_path: Path) -> None:
+    path = os.pathsep.join(
+        [str(registering(tmp_path)), str(JUGS), os.environ.get("PYTHONPATH", "")]
+    )
+    env = {**os.environ, "PYTHONPATH": path}
+    asked = [sys.executable, "-c", "from pearls.registry import PUZZLES; print('jugs' in PUZZLES)"]
+    seen = subprocess.run(asked, capture_output=True, text=True, check=True, env=env, cwd=ROOT)
+    assert seen.stdout == "True\n"
+    ran = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly"]
+    done = subprocess.run([*ran, *BESIDE], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert done.returncode == 0, done.stdout[-3000:]
+
+
 # --- installed in a fresh environment ---------------------------------------------------------
 
 

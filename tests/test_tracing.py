@@ -1,6 +1,7 @@
 """Tracing a search by wrapping (:mod:`pearls.tracing`): the events of each kind, the
 limit on them, ``solve --trace``, and the law that a trace expands exactly the states
-the meter counts, over every puzzle and method."""
+the meter counts, each shown with its state (a deepening search's with its rounds'
+bounds), over every puzzle and method."""
 
 from __future__ import annotations
 
@@ -74,7 +75,11 @@ def test_a_trace_expands_the_states_the_meter_counts(name: str, method: str) -> 
     tracer = Tracer()
     problem = d.problem(d.examples[default_example(d)])
     solution = problem.solve(method, Meter(MAX_STATES, observer=tracer))
-    assert_counted(list(problem.trace(tracer)), solution.stats.expanded)
+    trace = list(problem.trace(tracer))
+    assert_counted(trace, solution.stats.expanded)
+    assert not kinds(trace, "count"), "every state expanded is shown, none only counted"
+    if problem.offered[method].deepening:
+        assert kinds(trace, "bound") and trace[0]["event"] == "bound"
 
 
 @pytest.mark.parametrize(("name", "method"), every_pair(lambda d: d.listing))

@@ -12,6 +12,7 @@ fails stops the build, naming the page.
 from __future__ import annotations
 
 import html
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -58,8 +59,9 @@ def on_page_content(content: str, /, *, page: Page, config: MkDocsConfig, files:
 def _run(path: Path) -> list[NotebookNode]:
     """The cells of the notebook at ``path``, run."""
     notebook = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]  # untyped
-    kernel = KernelManager(kernel_name="python3", transport="ipc")  # a local socket, not TCP
-    NotebookClient(notebook, km=kernel, timeout=TIMEOUT).execute()
+    with tempfile.TemporaryDirectory() as sockets:  # local sockets, not TCP, named there
+        kernel = KernelManager(kernel_name="python3", transport="ipc", ip=f"{sockets}/kernel")
+        NotebookClient(notebook, km=kernel, timeout=TIMEOUT).execute()
     cells: list[NotebookNode] = notebook.cells
     return cells
 

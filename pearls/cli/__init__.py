@@ -12,6 +12,8 @@ name, only the registry (:mod:`pearls.registry`).
     pearls generate PUZZLE [--seed N] [--count K] [--json] [--OPTION VALUE ...]
                            [--max-states N] [--timeout SECONDS] [--max-memory SIZE]
     pearls list [--json]
+    pearls check PUZZLE [--json] [--max-states N] [--timeout SECONDS] [--max-memory SIZE]
+    pearls new NAME [--dir DIR]
     pearls --version
 
 ``--board`` takes the board's text itself, the path of a file holding it, or ``-`` for
@@ -44,6 +46,11 @@ of a board's text or a batch's line (1 MiB).  Every value is handed to the front
 (:mod:`pearls.frontend`) as it was given, a text, and read there by the one rule the
 browser's values are read by.
 
+A puzzle from another package (a plugin) is loaded only where the command names it or
+lists every puzzle; one that is broken is left out with one line on stderr.  Its code is
+held to its types (a fault is one line, exit 2) and watched by an alarm while it runs,
+so that code of its that hangs stops at ``--timeout`` (:mod:`pearls.cli.alarm`).
+
 Exit codes: 0 solved (or analysed), 1 no solution exists, 2 bad input (one line on
 stderr, never a traceback), 3 a limit stopped the work, 130 interrupted, 141 output
 pipe closed early.
@@ -54,7 +61,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
+import time
 from collections.abc import Generator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from importlib.metadata import PackageNotFoundError, version
@@ -62,10 +71,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import NoReturn, Protocol, TextIO
 
-from pearls import frontend, svg
+from pearls import frontend, render, svg, values
 from pearls.cli import frames, memory, reading, skeleton, tracefile
+from pearls.cli.alarm import Alarm, watched
 from pearls.description import JSON, MAX_DRAWN, Description, Solution
-from pearls.errors import BoardError, InputError, OptionError
+from pearls.errors import BoardError, InputError, LimitReached, OptionError
 from pearls.frontend import (
     MAX_STATES,
     TIMEOUT,
@@ -92,17 +102,19 @@ from pearls.frontend import (
     Unsolvable,
     Usual,
 )
+from pearls.guard import Overdue
 from pearls.laws import LAWS, Trial, Verdict
 from pearls.limits import Progress, Stats
 from pearls.methods import EVERY
-from pearls.registry import BROKEN, ENTRIES, PUZZLES
+from pearls.registry import ENTRIES, PUZZLES, broken, built_in
 from pearls.render import listing_json, listing_text, record_text
 from pearls.rules import Entry
 from pearls.tracing import LIMIT
 
-__all__ = ["MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
+__all__ = ["CHECK_TIMEOUT", "MAX_STATES", "PROGRESS_EVERY", "TIMEOUT", "main"]
 
 PROGRESS_EVERY = 0.2  # seconds between progress lines on a terminal
+CHECK_TIMEOUT = 300.0  # the default bound on the seconds of a whole check (knight's takes 30)
 
 _LIMITS = {"states": "--max-states", "time": "--timeout", "memory": "--max-memory"}
 _EXIT = MappingProxyType(
@@ -196,8 +208,22 @@ def _program_version() -> str:
         return "unknown"
 
 
-def _parser() -> tuple[_Parser, dict[str, _Parser]]:
-    """The top-level parser, and each ``COMMAND PUZZLE`` sub-parser by its prog."""
+_PUZZLED = ("solve", "analyze", "generate", "check")  # the commands that take a puzzle
+
+
+def _described(argv: Sequence[str]) -> list[Description]:
+    """The puzzles whose parsers ``argv`` needs: the one it names, where that is a
+    puzzle; none for ``new``; else every puzzle (which loads every plugin)."""
+    if argv[:1] == ["new"]:
+        return []
+    if len(argv) > 1 and argv[0] in _PUZZLED and argv[1] in PUZZLES:
+        return [PUZZLES[argv[1]]]
+    return list(PUZZLES.values())
+
+
+def _parser(described: Sequence[Description]) -> tuple[_Parser, dict[str, _Parser]]:
+    """The top-level parser, and each ``COMMAND PUZZLE`` sub-parser by its prog, for
+    the puzzles ``described``."""
     parser = _Parser(prog="pearls", description="Solve puzzles by state-space search.")
     parser.add_argument("--version", action="version", version=f"pearls {_program_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -211,27 +237,45 @@ def _parser() -> tuple[_Parser, dict[str, _Parser]]:
     ):
         sub = commands.add_parser(command, help=about, epilog=_EXIT_CODES)
         puzzles = sub.add_subparsers(dest="puzzle", required=True, metavar="PUZZLE")
-        for d in PUZZLES.values():
+        for d in described:
             if command == "generate" and d.generate is None:
                 continue
             leaf = puzzles.add_parser(d.name, help=d.title, description=d.text_form)
             leaf.epilog = _EXIT_CODES
             _add_options(leaf, d, command)
             leaves[leaf.prog] = leaf
-    _add_check(commands)
+    _add_check(commands, [d.name for d in described])
     _add_new(commands)
     return parser, leaves
 
 
-def _add_check(commands: _Commands) -> None:
-    """``pearls check PUZZLE [--json]``: every law held against a registered puzzle."""
+def _add_check(commands: _Commands, names: list[str]) -> None:
+    """``pearls check PUZZLE [--json] [limits]``: every law held against one of the
+    puzzles ``names``."""
     sub = commands.add_parser(
         "check",
         help="hold a puzzle to every law (its methods, text form, rules, analysis)",
-        epilog="exit codes: 0 every law holds, 1 a law is broken, 2 bad input",
+        epilog="exit codes: 0 every law holds (or does not apply), 1 a law is broken, "
+        "2 bad input, 3 a limit stopped the check",
     )
-    sub.add_argument("puzzle", choices=list(PUZZLES), metavar="PUZZLE", help="a puzzle's name")
+    sub.add_argument("puzzle", choices=names, metavar="PUZZLE", help="a puzzle's name")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_argument(
+        "--max-states",
+        metavar="N",
+        help=f"each search expands N states at most ({MAX_STATES:,}); a law whose search "
+        "needs more is broken",
+    )
+    sub.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        help=f"stop the whole check after SECONDS ({CHECK_TIMEOUT:g})",
+    )
+    sub.add_argument(
+        "--max-memory",
+        metavar="SIZE",
+        help="stop when the check holds more memory than SIZE, e.g. 2G (half the machine's)",
+    )
 
 
 def _add_options(parser: argparse.ArgumentParser, d: Description, command: str) -> None:
@@ -356,10 +400,15 @@ def _add_source(parser: argparse.ArgumentParser, d: Description, command: str) -
         )
 
 
-def _parse_args(argv: Sequence[str] | None) -> _Args:
-    """The arguments; an unknown option is reported by the sub-command it was given to."""
-    parser, leaves = _parser()
-    args, extras = parser.parse_known_args(argv, namespace=_Args())
+def _parse_args(argv: Sequence[str] | None, err: TextIO) -> _Args:
+    """The arguments; an unknown option is reported by the sub-command it was given to.
+    Only the parsers they need are built, and each plugin left out on the way is said
+    in one line."""
+    given = sys.argv[1:] if argv is None else argv
+    parser, leaves = _parser(_described(given))
+    for line in broken():
+        _say(err, f"warning: {line}")
+    args, extras = parser.parse_known_args(given, namespace=_Args())
     if extras:
         prog = f"pearls {args.command} {getattr(args, 'puzzle', '')}".rstrip()
         leaves.get(prog, parser).error(f"unrecognized arguments: {' '.join(extras)}")
@@ -401,10 +450,8 @@ def _lines(lines: Sequence[str], out: TextIO) -> None:
 
 def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | None) -> int:
     """Parse, ask the front end, print each outcome (with progress); the exit code."""
-    for line in BROKEN:
-        _say(err, f"warning: {line}")
     try:
-        args = _parse_args(argv)
+        args = _parse_args(argv, err)
     except SystemExit as done:  # --help or --version, after printing
         return done.code if isinstance(done.code, int) else 0
     if args.command == "list":
@@ -412,7 +459,7 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
         _lines([json.dumps(listing)] if args.json else listing_text(PUZZLES.values()), out)
         return 0
     if args.command == "check":
-        return _check(ENTRIES[args.puzzle], args.json, out)
+        return _check(ENTRIES[args.puzzle], args, out, err)
     if args.command == "new":
         return _new(args.name, args.dir, out)
     d = PUZZLES[args.puzzle]
@@ -422,20 +469,66 @@ def _run(argv: Sequence[str] | None, out: TextIO, err: TextIO, stdin: TextIO | N
     return _answer(request, args, out, err)
 
 
-def _check(entry: Entry, as_json: bool, out: TextIO) -> int:
+def _check(entry: Entry, args: _Args, out: TextIO, err: TextIO) -> int:
     """Every law's verdict on the puzzle, one line each as it is reached (or one JSON
-    object at the end); 0 when every law holds, 1 when one is broken."""
-    trial = Trial(entry)
+    object at the end); 0 when every law holds (or does not apply), 1 when one is
+    broken, 3 when a limit stops the trial: the time limit bounds the whole of it, the
+    states each search, the memory the process (as ``solve``'s do)."""
+    seconds = CHECK_TIMEOUT if args.timeout is None else values.timeout(args.timeout)
+    held_to = args.limits().max_memory
+    bound = None if held_to is None else values.max_memory(held_to)
+    states = MAX_STATES if args.max_states is None else values.max_states(args.max_states)
+    plugin = not built_in(entry.name)
+    trial = Trial(entry, max_states=states, deadline=time.monotonic() + seconds, guarded=plugin)
     verdicts: list[Verdict] = []
-    for law in LAWS:
-        verdicts.append(law(trial))
-        if not as_json:
-            _lines([verdicts[-1].line], out)
+    try:
+        with (
+            watched(seconds, _time_said(seconds), "", plugin) as alarm,
+            memory.limited(bound),
+        ):
+            for law in LAWS:
+                with alarm:
+                    verdicts.append(law(trial))
+                if not args.json:
+                    _lines([verdicts[-1].line], out)
+    except (LimitReached, Overdue, MemoryError) as e:
+        return _trial_stopped(entry.name, e, seconds, bound, args.json, out, err)
     held = all(v.held for v in verdicts)
-    if as_json:
+    if args.json:
         laws = [v.json for v in verdicts]
         _lines([json.dumps({"puzzle": entry.name, "held": held, "laws": laws})], out)
     return 0 if held else 1
+
+
+def _time_said(seconds: float) -> str:
+    """The line of the time limit reached where nothing was counted."""
+    return f"{LimitReached('time', 0, seconds, seconds)}; {_LIMITS['time']} sets this limit"
+
+
+def _trial_stopped(
+    name: str,
+    stopped: BaseException,
+    seconds: float,
+    bound: int | None,
+    as_json: bool,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """Say the limit that stopped a trial of the laws, in one line (and one JSON object
+    under ``--json``); the exit code of a limit."""
+    match stopped:
+        case LimitReached(limit="time"):  # by the time left to one search: the trial's
+            reached = LimitReached("time", stopped.expanded, stopped.seconds, seconds)
+        case LimitReached():
+            reached = stopped
+        case MemoryError():
+            reached = LimitReached("memory", 0, 0.0, bound)
+        case _:
+            reached = LimitReached("time", 0, seconds, seconds)
+    if as_json:
+        _lines([json.dumps(render.limit_json(name, None, reached))], out)
+    _say(err, f"{reached}; {_LIMITS[reached.limit]} sets this limit")
+    return _EXIT["limit"]
 
 
 def _add_new(commands: _Commands) -> None:
@@ -450,11 +543,27 @@ def _add_new(commands: _Commands) -> None:
 
 
 def _new(name: str, where: str | None, out: TextIO) -> int:
-    """Write the skeleton, say what was written and what comes next."""
+    """Write the skeleton, say what was written and what comes next; a name a puzzle
+    has already is refused."""
+    skeleton.files(name)  # the name checked first
+    if name in PUZZLES:
+        raise InputError(f"{name!r} is a puzzle already: pearls new needs a name of its own")
     folder = Path(where if where is not None else name)
     written = skeleton.write(name, folder)
-    _lines([*map(str, written), f"next: pip install ./{folder} && pearls check {name}"], out)
+    after = f"next: pip install -e {_installable(folder)} && pearls check {name}"
+    _lines([*map(str, written), after], out)
     return 0
+
+
+def _installable(folder: Path) -> str:
+    """How pip is given a folder from here: ``./tally``, ``../tally`` or ``/abs/tally``,
+    quoted for a shell where it needs to be.
+
+    >>> _installable(Path("tally")), _installable(Path("/tmp/my tally"))
+    ('./tally', "'/tmp/my tally'")
+    """
+    local = folder.is_absolute() or folder.parts[:1] == ("..",)
+    return shlex.quote(str(folder) if local else f"./{folder}")
 
 
 def _task(args: _Args) -> Task:
@@ -488,10 +597,37 @@ def _source(args: _Args, stdin: TextIO | None) -> Source:
 def _answer(request: Request, args: _Args, out: TextIO, err: TextIO) -> int:
     """Have the front end read the request, open what it writes to, then ask for the
     outcomes, with progress on a terminal, and print each; the exit code is the worst
-    of the outcomes'."""
-    asked = frontend.read(request)
-    if isinstance(asked, Refused):
-        return _refuse(err, asked.line)
+    of the outcomes'.  A plugin's code is watched by an alarm (:mod:`pearls.cli.alarm`)
+    while it runs, which stops it at the time limit wherever it hangs."""
+    seconds = _seconds(request)
+    stopped, said = LimitReached("time", 0, seconds, seconds), _time_said(seconds)
+    printed = json.dumps(render.limit_json(request.puzzle, None, stopped)) if args.json else ""
+    with watched(seconds, said, printed, not built_in(request.puzzle)) as alarm:
+        try:
+            with alarm:
+                asked = frontend.read(request)
+            if isinstance(asked, Refused):
+                return _refuse(err, asked.line)
+            return _answered(asked, args, out, err, alarm)
+        except Overdue:  # a plugin's code that never came back, outside the search
+            if printed:
+                _lines([printed], out)
+            _say(err, said)
+            return _EXIT["limit"]
+
+
+def _seconds(request: Request) -> float:
+    """The time limit a request asks for, or the default where it cannot be read (the
+    front end refuses it)."""
+    try:
+        return values.timeout(request.limits.timeout)
+    except OptionError:
+        return TIMEOUT
+
+
+def _answered(asked: Reading, args: _Args, out: TextIO, err: TextIO, alarm: Alarm) -> int:
+    """Open what the answer writes to, then ask for the outcomes (each made while the
+    alarm is set), with progress on a terminal, and print each; the worst exit code."""
     _check_drawn(asked, args)
     worst = 0
     with (
@@ -499,7 +635,7 @@ def _answer(request: Request, args: _Args, out: TextIO, err: TextIO) -> int:
         _workers_unheard(err) if _on_cluster(asked) else nullcontext(err) as told,
         _progress(_label(asked), told) as progress,
     ):
-        for outcome in frontend.answer(asked, progress, PROGRESS_EVERY, memory.limited):
+        for outcome in alarm.each(frontend.answer(asked, progress, PROGRESS_EVERY, memory.limited)):
             worst = max(worst, _print(outcome, args, out, told, write))
     return worst
 
@@ -601,9 +737,7 @@ def _batch(d: Description, args: _Args, out: TextIO, err: TextIO, stdin: TextIO 
         return _refuse(err, asked.line)
     worst = 0
     for record in d.records(reading.batch_lines(args.batch, stdin)):
-        with _progress(_label(asked), err) as progress:
-            board = asked.on(Board(record.text))
-            (outcome,) = frontend.answer(board, progress, PROGRESS_EVERY, memory.limited)
+        outcome = _board_answered(asked.on(Board(record.text)), err)
         fields: dict[str, JSON] = dict(record.fields)
         match outcome:
             case Refused() | Stopped():
@@ -613,6 +747,24 @@ def _batch(d: Description, args: _Args, out: TextIO, err: TextIO, stdin: TextIO 
         worst = max(worst, _code(outcome))
         _lines([json.dumps(fields) if args.json else record_text(fields)], out)
     return worst
+
+
+def _board_answered(board: Reading, err: TextIO) -> Outcome:
+    """The one outcome of a batch's board, with progress on a terminal; a plugin's code
+    watched by an alarm while it runs, as for one board."""
+    seconds, plugin = board.timeout, not built_in(board.description.name)
+    try:
+        with (
+            _progress(_label(board), err) as progress,
+            watched(seconds, _time_said(seconds), "", plugin) as alarm,
+        ):
+            answered = frontend.answer(board, progress, PROGRESS_EVERY, memory.limited)
+            (outcome,) = alarm.each(answered)
+    except Overdue:  # the alarm rang as the outcome was handed back
+        outcome = Stopped(
+            board.description.name, board.method, LimitReached("time", 0, seconds, seconds)
+        )
+    return outcome
 
 
 @contextmanager

@@ -199,6 +199,7 @@ def legal(posed: Posed, state: JSON) -> list[Step]:
 '''
 
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,30}")
+_SHOWN = 200  # the characters of a folder's path a message quotes at most
 
 
 def files(name: str) -> dict[str, str]:
@@ -206,7 +207,7 @@ def files(name: str) -> dict[str, str]:
     a short lower-case identifier is :class:`~pearls.errors.InputError`."""
     if not _NAME.fullmatch(name):
         raise InputError(
-            f"a puzzle's name is a lower-case letter, then letters, digits or _: {name!r}"
+            f"a puzzle's name is a lower-case letter, then letters, digits or _: {_shown(name)}"
         )
     package = f"pearls_{name}"
     texts = {
@@ -222,13 +223,50 @@ def files(name: str) -> dict[str, str]:
 
 def write(name: str, where: Path) -> list[Path]:
     """Write the skeleton of ``name`` into the new folder ``where``; the files written.
-    A folder that exists already is refused (nothing is overwritten)."""
-    if where.exists():
-        raise InputError(f"{where} exists already: pearls new writes a new folder")
+    A folder that exists already is refused (nothing is overwritten), and so is one
+    that cannot be made (a name too long, a path through a file, a link to nowhere,
+    no permission, too many parts): :class:`~pearls.errors.InputError`, in one line.
+
+    >>> write("tally", Path("/dev/null/tally"))
+    Traceback (most recent call last):
+    ...
+    pearls.errors.InputError: cannot make the folder '/dev/null/tally': Not a directory
+    """
+    texts = files(name)
+    try:
+        return _written(texts, where)
+    except FileExistsError:
+        raise InputError(
+            f"{_shown(str(where))} exists already: pearls new writes a new folder"
+        ) from None
+    except OSError as e:
+        raise InputError(
+            f"cannot make the folder {_shown(str(where))}: {e.strerror or e}"
+        ) from None
+    except RecursionError:
+        raise InputError(f"cannot make the folder {_shown(str(where))}: too many parts") from None
+
+
+def _written(texts: dict[str, str], where: Path) -> list[Path]:
+    """Write ``texts`` by their paths into the new folder ``where``; the files written."""
+    if where.exists() or where.is_symlink():
+        raise FileExistsError(where)
     made: list[Path] = []
-    for path, text in files(name).items():
+    for path, text in texts.items():
         target = where / path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
         made.append(target)
     return made
+
+
+def _shown(text: str) -> str:
+    """A path or a name as a message quotes it: itself, or its start and length where it
+    is long.
+
+    >>> _shown("a" * 500)
+    "'aaaaaaaaaaaaaaaaaaaa...' (500 characters)"
+    """
+    if len(text) <= _SHOWN:
+        return repr(text)
+    return f"{text[:20]!r}"[:-1] + f"...' ({len(text):,} characters)"

@@ -53,15 +53,18 @@ import zlib
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from math import perm
+from operator import getitem
 from typing import NamedTuple, Protocol
 
 from pearls.cache import packaged
 from pearls.informed import Estimate
 from pearls.limits import Meter, Stats
-from pearls.puzzles.sliding import BLANK, Board, Cell, Frame, Move, Tile, frame, move
+from pearls.puzzles.sliding import BLANK, Board, Cell, Frame, Move, Tile, frame, move, puzzle
 from pearls.puzzles.sliding.exact import UNSEEN, exact, spreader
+from pearls.types import Path, Puzzle, solution, start
 
 __all__ = [
     "BUILD_RATE",
@@ -689,6 +692,49 @@ def _tables(dbs: Databases) -> tuple[_Tables, list[tuple[Cell, ...]]]:
     return tables, list(f.neighbours)
 
 
+Indices = tuple[list[int], list[int]]  # each pattern's index, plainly and mirrored
+
+
+def _placing(dbs: Databases, tables: _Tables, f: Frame) -> Callable[[Board], Indices]:
+    """Each pattern's index, plainly and mirrored, on a board of ``f`` turned for the
+    blank-first goal (:func:`turned`): each tile and its cell are counted as the
+    turning renames and moves them, by a row per cell of what each tile adds there."""
+    rows, patterns = _placings(tables, f), len(dbs.tables)
+
+    def placed(q: Board) -> Indices:
+        index, mirror_index = [0] * patterns, [0] * patterns
+        for row, t in zip(rows, q, strict=True):
+            if t:
+                g, v, mirror_g, mirror_v = row[t]
+                index[g] += v
+                mirror_index[mirror_g] += mirror_v
+        return index, mirror_index
+
+    return placed
+
+
+Placing = tuple[int, int, int, int]  # a tile's pattern and what it adds to its index there,
+# plainly and mirrored, e.g. (1, 64, 1, 64)
+
+
+def _placings(tables: _Tables, f: Frame) -> list[list[Placing]]:
+    """For each cell of ``f`` and each tile on it, the tile's :data:`Placing` on the
+    board turned for the blank-first goal (:func:`turned`; the blank's is unused)."""
+    group, weight, _, mirror_group, mirror_weight, _, flip = tables
+    n = f.size
+    tiles = [t if f.blank_first or t == BLANK else n - t for t in range(n)]
+    cells = [c if f.blank_first else n - 1 - c for c in range(n)]
+    return [
+        [(group[u], d * weight[u], mirror_group[u], flip[d] * mirror_weight[u]) for u in tiles]
+        for d in cells
+    ]
+
+
+def _sum(tables: Sequence[bytes], index: Sequence[int]) -> int:
+    """The patterns' values (their ``tables``) at their indices, added up."""
+    return sum(map(getitem, tables, index))
+
+
 def tile_idastar(dbs: Databases, f: Frame, q: Board, meter: Meter | None = None) -> Solved:
     """A shortest solution of a solvable board ``q`` of the tray ``f`` by IDA* led by the
     databases: the larger of the sum on the board and the sum on its mirror image
@@ -703,28 +749,37 @@ def tile_idastar(dbs: Databases, f: Frame, q: Board, meter: Meter | None = None)
     progress and stops the search at its limits (checked every 16,384 states), raising
     :class:`~pearls.errors.LimitReached`.
 
+    A meter with an observer (a tracer, :mod:`pearls.tracing`) is shown the same
+    search run on boards (:func:`_on_boards`): the same states expanded in the same
+    order, the same bounds and the same solution, each expansion (with its ``h``) and
+    each round's bound seen, some twenty times slower (17 and 21 times on Korf's
+    instances 16 and 97, 36,181 and 22,024 states): a hard instance watched may stop
+    at a time limit that the search on flat integers meets.
+
     >>> dbs = databases(2, 3, ((1, 2), (3, 4, 5)))
     >>> found = tile_idastar(dbs, frame(2, 3), (4, 1, 2, 0, 5, 3))
     >>> found.moves, found.bounds
     ([(4, 3), (1, 0), (2, 1), (3, 2)], (4,))
     """
+    if meter is not None and meter.observer is not None:
+        return _on_boards(dbs, f, q, meter)
+    return _flat(dbs, f, q, meter, _ticker)
+
+
+def _flat(dbs: Databases, f: Frame, q: Board, meter: Meter | None, ticker: Ticker) -> Solved:
+    """:func:`tile_idastar` on flat integers, each round looking at the meter by a tick
+    that ``ticker`` makes (:func:`_ticker`; a test's may look at every state)."""
     tables, neighbours = _tables(dbs)
-    group, weight, _, mirror_group, mirror_weight, _, flip = tables
-    start = list(turned(f, q))
-    index, mirror_index = [0] * len(dbs.tables), [0] * len(dbs.tables)
-    for c, t in enumerate(start):
-        if t:
-            index[group[t]] += c * weight[t]
-            mirror_index[mirror_group[t]] += flip[c] * mirror_weight[t]
-    plain = sum(db.table[i] for db, i in zip(dbs.tables, index, strict=True))
-    mirror = sum(db.table[i] for db, i in zip(dbs.tables, mirror_index, strict=True))
+    board, (index, mirror_index) = turned(f, q), _placing(dbs, tables, f)(q)
+    tabled = [db.table for db in dbs.tables]
+    plain, mirror = _sum(tabled, index), _sum(tabled, mirror_index)
     bound, expanded = max(plain, mirror), 0
     bounds: list[int] = []
     while True:
         bounds.append(bound)
-        tick = _NO_TICKS if meter is None else _ticker(meter, expanded)
+        tick = ticker(meter, expanded)
         walk, beyond, nodes = _contour(
-            start[:], index[:], mirror_index[:], (plain, mirror), bound, tick, tables, neighbours
+            list(board), index[:], mirror_index[:], (plain, mirror), bound, tick, tables, neighbours
         )
         expanded += nodes
         if meter is not None:
@@ -734,11 +789,13 @@ def tile_idastar(dbs: Databases, f: Frame, q: Board, meter: Meter | None = None)
         bound = beyond
 
 
-Tick = Callable[[int], int]  # told the states a round has expanded; the count to call again at
+Tick = Callable[[int, Sequence[Cell]], int]  # told the states a round has expanded and the
+# blank's walk from the start to the state it stands on; gives the count to be told again at
+Ticker = Callable[[Meter | None, int], Tick]  # a round's tick: the meter, the states before it
 TICKS = 1 << 14  # states between two looks at a meter
 
 
-def _no_ticks(nodes: int) -> int:
+def _no_ticks(nodes: int, walk: Sequence[Cell]) -> int:
     """No meter: never call again."""
     return -1
 
@@ -746,13 +803,16 @@ def _no_ticks(nodes: int) -> int:
 _NO_TICKS: Tick = _no_ticks
 
 
-def _ticker(meter: Meter, before: int) -> Tick:
+def _ticker(meter: Meter | None, before: int) -> Tick:
     """A round's look at ``meter``, ``before`` states having been expanded in earlier
     rounds: count the states since the last look (:meth:`~pearls.limits.Meter.count`
     reports progress when due), raise at a limit (:meth:`~pearls.limits.Meter.check`),
-    and give the count to look again at: no later than the state limit."""
+    and give the count to look again at: no later than the state limit.  No meter:
+    no look."""
+    if meter is None:
+        return _NO_TICKS
 
-    def tick(nodes: int) -> int:
+    def tick(nodes: int, walk: Sequence[Cell]) -> int:
         meter.count(before + nodes - meter.expanded)
         meter.check()
         left = TICKS if meter.max_states is None else meter.max_states - meter.expanded
@@ -776,7 +836,8 @@ def _contour(
 ) -> tuple[list[Cell] | None, int, int]:
     """One round of :func:`tile_idastar` within ``bound``: the blank's walk to the goal,
     or ``None`` and the least ``f`` beyond the bound, and the states expanded; ``tick``
-    is told the count when it reaches the number ``tick`` last returned (and may raise).
+    is told the count and the walk so far when the count reaches the number ``tick``
+    last returned (and may raise).
 
     The stack holds children already bounded: the blank's next cell, the depth, and the
     plain and mirrored sums with the one index of each that the move changes.  Popping
@@ -785,8 +846,8 @@ def _contour(
     CPython reads local names fastest.
     """
     group, weight, table, mirror_group, mirror_weight, mirror_table, flip = tables
-    least, nodes, look = _NEVER, 0, tick(0)
     walk: list[Cell] = []
+    least, nodes, look = _NEVER, 0, tick(0, walk)
     undo: list[tuple[int, int, int, int]] = []
     plain, mirror = sums
     stack = [(board.index(BLANK), 0, plain, 0, index[0], mirror, 0, mirror_index[0])]
@@ -813,7 +874,7 @@ def _contour(
         if x == 0:
             return walk, least, nodes
         if nodes == look:
-            look = tick(nodes)
+            look = tick(nodes, walk)
         d1, fc = d + 1, flip[c]
         for e in neighbours[c]:
             if e == b:
@@ -849,3 +910,120 @@ def _replay(f: Frame, q: Board, walk: Sequence[Cell]) -> list[Move]:
         ms.append(m)
         board = move(board, m)
     return ms
+
+
+# The same search on boards, watched
+
+
+def _on_boards(dbs: Databases, f: Frame, q: Board, meter: Meter) -> Solved:
+    """:func:`tile_idastar`'s search run on boards of ``f`` through the meter's watched
+    puzzle, so that its observer sees each state expanded, with its ``h`` (the larger
+    sum, through :meth:`~pearls.limits.Meter.heuristic`), and each round's bound
+    (:attr:`~pearls.limits.Meter.rounds`).  State for state it is the search on flat
+    integers: the same rounds and bounds, the same states expanded in the same order
+    (the solved board among them, as that search counts it) and the same solution.
+
+    >>> from pearls.tracing import Bound, Expanded, Tracer
+    >>> dbs, f, q = databases(2, 3, ((1, 2), (3, 4, 5))), frame(2, 3), (4, 1, 2, 0, 5, 3)
+    >>> tracer = Tracer()
+    >>> tile_idastar(dbs, f, q, Meter(observer=tracer)) == tile_idastar(dbs, f, q)
+    True
+    >>> [(e.state, e.depth, e.h) for e in tracer.recorded if isinstance(e, Expanded)][:2]
+    [((4, 1, 2, 0, 5, 3), 0, 4), ((0, 1, 2, 4, 5, 3), 1, 3)]
+    >>> [e.bound for e in tracer.recorded if isinstance(e, Bound)]
+    [4]
+    """
+    watched, sums = meter.watch(puzzle(f)), _board_sums(dbs, f)
+
+    def larger(r: Board) -> int:
+        return max(sums(r))
+
+    h, rounds, before = meter.heuristic(larger), meter.rounds, meter.expanded
+    bound = h(q)
+    bounds: list[int] = []
+    while True:
+        bounds.append(bound)
+        if rounds is not None:
+            rounds(bound)
+        found, beyond = _board_contour(watched, f, (sums, h), q, bound)
+        if found is not None:
+            return Solved(found, meter.expanded - before, tuple(bounds))
+        bound = beyond
+
+
+Sums = Callable[[Board], tuple[int, int]]  # the sums on a board and its mirror, e.g. (4, 4)
+
+
+def _board_sums(dbs: Databases, f: Frame) -> Sums:
+    """The sums on a board of ``f`` and on its mirror image, worked out as
+    :func:`tile_idastar` works them out, on the board turned for the blank-first goal.
+    The last board's are kept: the search asks for a child's sums, then for their
+    larger (through the observer's ``h``)."""
+    placed, tabled = _placing(dbs, _tables(dbs)[0], f), [db.table for db in dbs.tables]
+
+    @lru_cache(maxsize=1)
+    def sums(q: Board) -> tuple[int, int]:
+        index, mirror_index = placed(q)
+        return _sum(tabled, index), _sum(tabled, mirror_index)
+
+    return sums
+
+
+def _board_contour(
+    puzzle: Puzzle[Board, Move],
+    f: Frame,
+    led: tuple[Sums, Callable[[Board], int]],
+    q: Board,
+    bound: int,
+) -> tuple[list[Move] | None, int]:
+    """One round of :func:`_on_boards` within ``bound``, as :func:`_contour` runs it:
+    a solution, or ``None`` and the least ``f`` beyond the bound, led by the sums
+    (:func:`_board_sums`) and ``h``, the larger of the two.
+
+    ::
+
+        contour b [] = Beyond (least f cut off)
+        contour b ((g, p@(ms, q)) : ps)
+          | solved q  = Found ms                  -- q expanded (counted) first
+          | otherwise = contour b ([(g + 1, p') | p'@(_, r) <- succs p, fits r] ++ ps)
+          where fits r = the move to r slides back no tile moved last, and
+                         g + 1 + plain r <= b && g + 1 + h r <= b
+
+    A cut off ``f`` is the first of the two sums' that exceeds the bound, as on flat
+    integers; the successors are tried in :func:`_contour`'s order
+    (:func:`_flat_order`).  The stack holds each path with its length and the tile it
+    moved last.
+    """
+    sums, h = led
+    least = _NEVER
+    stack: list[tuple[int, Tile, Path[Board, Move]]] = [(0, BLANK, start(q))]
+    while stack:
+        g, last, (history, r) = stack.pop()
+        ms = puzzle.moves(r)
+        if puzzle.solved(r):
+            return solution(history), least
+        for m in _flat_order(f, ms):
+            if m[0] == last:
+                continue
+            after = puzzle.move(r, m)
+            beyond = g + 1 + sums(after)[0]
+            if beyond <= bound:
+                beyond = g + 1 + h(after)
+            if beyond > bound:
+                least = min(least, beyond)
+                continue
+            stack.append((g + 1, m[0], Path(history.cons(m), after)))
+    return None, least
+
+
+def _flat_order(f: Frame, ms: Sequence[Move]) -> Sequence[Move]:
+    """The moves of a board of ``f`` (:func:`~pearls.puzzles.sliding.moves`: the tiles
+    above, left of, right of and below the blank) in the order :func:`_contour` tries
+    them, on the board turned for the blank-first goal: the same, or, on a board posed
+    for the blank-last goal, turned half round, below, right, left and above, the
+    moves reversed.
+
+    >>> _flat_order(frame(3, 3), [(2, 4), (4, 4), (5, 4), (7, 4)])
+    [(7, 4), (5, 4), (4, 4), (2, 4)]
+    """
+    return ms if f.blank_first else ms[::-1]
