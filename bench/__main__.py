@@ -457,12 +457,14 @@ def dask_section(config: Config) -> Section:
 
     f = sliding.EIGHT if config.quick else sliding.frame(2, 5)
     lines, analysis = scaleout.analysis_table(f, config.rounds(3))
+    command, started = scaleout.command_line(config.rounds(3))
+    lines += ["", *command]
     far = range(24, 28) if config.quick else range(20, 32)
     boards = [show(sliding.EIGHT, peers.position(d)) for d in far]
     eight = PUZZLES["eight"]
     single = _median(lambda: [eight.solve("bfs", b) for b in boards], 3)
     rows: list[list[object]] = []
-    data: dict[str, JSON] = {"analysis": analysis, "batch_single": single}
+    data: dict[str, JSON] = {"analysis": analysis, "command": started, "batch_single": single}
     for workers in (1, 2):
         with distributed.client(workers=workers) as c:
             address = str(c.scheduler_info()["address"])

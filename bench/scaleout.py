@@ -4,10 +4,16 @@ run: the figures behind docs/performance.md's scale-out table.
 One process analyses the tray four ways (a set of states; flags by rank; the compact
 form, its successors worked out from each rank; the compact form by unranking, moving
 and ranking each board); a local cluster of 2 worker processes, started beforehand and
-not timed, analyses it by ranks alone (the states travel as packed ranks) and, for
-comparison, as pickled states (the path of puzzles without an unrank).  The contenders
-take turns, round by round; each time is the median.  Then one more run by ranks
-reports each worker's CPU seconds and peak resident memory, on a fresh cluster.
+not timed, analyses it by each kind of owner (:mod:`pearls.shards`): by ranks alone (the
+states travel as packed ranks), as pickled states with bits by rank (the path of a hash
+that cannot unrank), and as pickled states in a set (the path of puzzles without a
+hash).  The contenders take turns, round by round; each time is the median.  Then one
+more run by ranks reports each worker's CPU seconds and peak resident memory, on a fresh
+cluster, and a level with one state gives the cost of a level, by ranks and by states.
+
+The command line, cluster's start included: ``pearls analyze hanoi --discs 9`` (19,683
+positions in 512 levels, many and small) in one process and with ``--workers 2``,
+taking turns.
 
 ``--large`` analyses the 3x4 tray's 239,500,800 boards once, by ranks on 2 workers and
 compactly in one process (minutes each): figures for the docs, not for ``make bench``.
@@ -18,7 +24,9 @@ compactly in one process (minutes each): figures for the docs, not for ``make be
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -32,7 +40,7 @@ from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact
 from pearls.puzzles import graph, sliding
 from pearls.puzzles.sliding import ranked
 
-__all__ = ["analysis_table", "main"]
+__all__ = ["analysis_table", "command_line", "main"]
 
 Board = sliding.Board
 
@@ -48,12 +56,13 @@ def _worker_figures() -> tuple[float, int]:
     return time.process_time(), peak
 
 
-def _latency(address: str, levels: int = 100) -> float:
-    """The seconds a level takes with nothing in it to do: a chain of ``levels`` states
-    analysed by ranks, one state a level."""
+def _latency(address: str, h: PerfectHash[int] | None, levels: int = 100) -> float:
+    """The seconds a level takes with nothing in it to do: a chain of ``levels`` states,
+    one a level, analysed with the hash ``h`` (by ranks where it unranks, else by
+    states)."""
     chain = graph.puzzle({i: [i + 1] for i in range(levels)} | {levels: []}, goal=-1)
     began = time.perf_counter()
-    distributed.analyze(chain, [0], PerfectHash(int, levels + 1, int), scheduler=address)
+    distributed.analyze(chain, [0], h, scheduler=address)
     return (time.perf_counter() - began) / (levels + 1)
 
 
@@ -73,11 +82,15 @@ def _one_process(f: sliding.Frame, found: list[Analysis[Board]]) -> dict[str, Ca
 
 
 def _workers(f: sliding.Frame, address: str) -> dict[str, Callable[[], object]]:
-    """The contenders on the cluster at ``address``."""
+    """The contenders on the cluster at ``address``, an owner of each kind."""
     puzzle, h = sliding.puzzle(f), ranked.perfect_hash(f)
     on = partial(distributed.analyze, puzzle, [f.goal], scheduler=address)
     pickled = PerfectHash(h.rank, h.size)  # the same hash without unrank: states travel
-    return {"2 workers, ranks": lambda: on(h), "2 workers, pickled states": lambda: on(pickled)}
+    return {
+        "2 workers, ranks": lambda: on(h),
+        "2 workers, states, bits by rank": lambda: on(pickled),
+        "2 workers, states in a set": lambda: on(None),
+    }
 
 
 @dataclass(frozen=True)
@@ -119,7 +132,8 @@ def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, 
         address = str(c.scheduler_info()["address"])
         contenders = _one_process(f, found) | _workers(f, address)
         times = alternate(contenders, rounds, warmup=0)
-        latency = _latency(address)
+        by_ranks = _latency(address, PerfectHash(int, 101, int))
+        by_states = _latency(address, None)
     fresh = _fresh_run(f)
     best = min(times[k].median for k in contenders if k.startswith("one"))
     rows = [
@@ -132,12 +146,48 @@ def analysis_table(f: sliding.Frame, rounds: int) -> tuple[list[str], dict[str, 
     lines += ["", f"the {f.rows}x{f.cols} tray's {size:,} states from the goal, the median of "
               f"{rounds} rounds taken in turns; the best single process "
               f"{best:.2f} s. Each worker, one more run by ranks: {fresh.words}. "
-              f"A level with nothing to do takes {latency * 1000:.1f} ms ({size:,} states "
-              f"lie in {len(found[-1].histogram)} levels). "
-              f"Load average after: {load}."]  # fmt: skip
+              f"A level with nothing to do takes {by_ranks * 1000:.1f} ms by ranks, "
+              f"{by_states * 1000:.1f} ms by states ({size:,} states lie in "
+              f"{len(found[-1].histogram)} levels). Load average after: {load}."]  # fmt: skip
     data: dict[str, JSON] = {label: list(t.runs) for label, t in times.items()}
     data["workers"] = [list(pair) for pair in fresh.workers]
-    data["latency"] = latency
+    data["latency"] = by_ranks
+    data["latency_states"] = by_states
+    return lines, data
+
+
+COMMAND = [sys.executable, "-m", "pearls", "analyze", "hanoi", "--discs", "9", "--json"]
+
+
+def _command(extra: list[str], found: list[JSON]) -> None:
+    """Run the command line's analysis of nine discs with ``extra`` options; its JSON
+    goes to ``found``, less its stats and with the farthest positions sorted (a cluster
+    lists them owner by owner)."""
+    run = subprocess.run([*COMMAND, *extra], capture_output=True, text=True, check=True)
+    answer = json.loads(run.stdout)
+    answer["farthest"] = sorted(answer["farthest"])
+    found.append({k: v for k, v in answer.items() if k != "stats"})
+
+
+def command_line(rounds: int) -> tuple[list[str], dict[str, JSON]]:
+    """``pearls analyze hanoi --discs 9`` in one process and on a local cluster of 2
+    workers (started by the command, and timed), taking turns: a table, and its
+    figures."""
+    alone: list[JSON] = []
+    shared: list[JSON] = []
+    contenders = {
+        "one process": lambda: _command([], alone),
+        "--workers 2": lambda: _command(["--workers", "2"], shared),
+    }
+    times = alternate(contenders, rounds)
+    same = all(answer == alone[0] for answer in alone + shared)
+    rows = [[label, f"{t.median:.2f}", f"{t.low:.2f}-{t.high:.2f}"] for label, t in times.items()]
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    lines = markdown_table(["pearls analyze hanoi --discs 9", "seconds", "range"], rows)
+    lines += ["", f"the command's whole run (its start, the cluster's start and shutdown "
+              f"with --workers), the median of {rounds} rounds taken in turns; the same "
+              f"JSON each time: {same}. Load average after: {load}."]  # fmt: skip
+    data: dict[str, JSON] = {label: list(t.runs) for label, t in times.items()}
     return lines, data
 
 
@@ -176,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     f = sliding.EIGHT if args.quick else sliding.frame(2, 5)
     lines, _ = analysis_table(f, 1 if args.quick else args.rounds)
-    print("\n".join(lines))
+    more, _ = command_line(1 if args.quick else args.rounds)
+    print("\n".join([*lines, "", *more]))
     return 0
 
 

@@ -15,6 +15,13 @@ a :class:`PerfectHash` (a ``rank`` onto ``range(size)``, as the source's
 ``2048 * space + bits`` for Flip It Star), a ``bytearray`` of ``size`` flags: one byte
 a state instead of a whole object in a hashed set.  :class:`Halves` ranks the orders
 of ``1..n`` (a perfect hash of permutations, such as sliding tiles') by two lookups.
+
+Where the hash can also unrank, :func:`analyze_compact` keeps a bit a state and the
+levels as arrays of ranks, counted by a :class:`Tally` (a meter) chunk by chunk.  Its
+helpers are public, for the analysis on a cluster (:mod:`pearls.distributed`) to share:
+:func:`rank_array` (an array for ranks), :func:`checked_rank` (a rank, or the error of
+one out of range) and :func:`addressable` (a table's size, or the error of one too
+large for this machine).
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from math import factorial, perm
 from operator import itemgetter
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from pearls.errors import HashError
 from pearls.toolz_typed import isdistinct
@@ -36,16 +43,19 @@ __all__ = [
     "Analysis",
     "Halves",
     "PerfectHash",
+    "Tally",
+    "addressable",
     "analyze",
     "analyze_compact",
+    "checked_rank",
     "compact_levels",
     "halves",
     "is_perfect",
     "lehmer",
     "levels",
+    "rank_array",
     "ranked_successors",
 ]
-# addressable, checked_rank and rank_array are shared with pearls.distributed, not exported.
 
 T = TypeVar("T", bound=Hashable)  # a state of a space analysed by its hash
 
@@ -291,8 +301,31 @@ def rank_array(size: int) -> array[int]:
     return array("I") if size <= 1 << (8 * array("I").itemsize) else array("Q")
 
 
+CHUNK = 1 << 12  # the ranks a compact analysis expands between two looks at its tally
+
+
+class Tally(Protocol):
+    """What counts a compact analysis's work and stops it at a limit, as a
+    :class:`~pearls.limits.Meter` does: :meth:`count` checks the limits, then counts
+    ``n`` states about to be expanded (reporting progress when due); ``max_states`` is
+    the most it lets expand (``None``: no bound); ``expanded`` and ``generated`` are the
+    counts so far."""
+
+    max_states: int | None
+    expanded: int
+    generated: int
+
+    def count(self, n: int = 1) -> None:
+        """Check the limits (raising at one), then count ``n`` expansions."""
+        ...
+
+
 def compact_levels(
-    puzzle: Puzzle[S, M], starts: Iterable[S], h: PerfectHash[S], unrank: Callable[[int], S]
+    puzzle: Puzzle[S, M],
+    starts: Iterable[S],
+    h: PerfectHash[S],
+    unrank: Callable[[int], S],
+    tally: Tally | None = None,
 ) -> Iterator[array[int]]:
     """:func:`levels` in little memory: the same states in the same order, each level
     an array of ranks (4 bytes a state below 2**32 ranks), the states met so far one
@@ -303,6 +336,9 @@ def compact_levels(
     positions of the 3x4 sliding puzzle take 30 MB of bits and two levels of ranks,
     where a set would need over 40 GB.  Where the hash works out a rank's successors
     itself (:attr:`PerfectHash.successors`) no state is built at all but the farthest.
+    ``tally``, if given, counts the states expanded and the successors generated, every
+    :data:`CHUNK` states, and stops the analysis at its limits (never past its
+    ``max_states``), as a watched puzzle stops :func:`levels`.
 
     >>> from pearls.puzzles import graph
     >>> ring = graph.puzzle({0: [1, 3], 1: [2], 2: [0], 3: [2]}, goal=9)
@@ -320,12 +356,34 @@ def compact_levels(
     while level:
         yield level
         after = rank_array(h.size)
-        for r in level:
-            for s in successors(r):
-                if not seen[s >> 3] & 1 << (s & 7):
-                    seen[s >> 3] |= 1 << (s & 7)
-                    after.append(s)
+        for chunk in _chunks(level, tally):
+            generated = 0
+            for r in chunk:
+                found = successors(r)
+                generated += len(found)
+                for s in found:
+                    if not seen[s >> 3] & 1 << (s & 7):
+                        seen[s >> 3] |= 1 << (s & 7)
+                        after.append(s)
+            if tally is not None:
+                tally.generated += generated
         level = after
+
+
+def _chunks(level: array[int], tally: Tally | None) -> Iterator[array[int]]:
+    """``level`` in parts of at most :data:`CHUNK` ranks, each counted by ``tally``
+    (which may stop the analysis there) before it is expanded, and none reaching past
+    its ``max_states``; the whole level at once without a tally."""
+    if tally is None:
+        yield level
+        return
+    at = 0
+    while at < len(level):
+        room = CHUNK if tally.max_states is None else tally.max_states - tally.expanded
+        step = max(1, min(CHUNK, room, len(level) - at))
+        tally.count(step)
+        yield level[at : at + step]
+        at += step
 
 
 def ranked_successors(
@@ -361,9 +419,14 @@ def checked_rank(h: PerfectHash[S], q: S) -> int:
 
 
 def analyze_compact(
-    puzzle: Puzzle[S, M], starts: Iterable[S], h: PerfectHash[S], unrank: Callable[[int], S]
+    puzzle: Puzzle[S, M],
+    starts: Iterable[S],
+    h: PerfectHash[S],
+    unrank: Callable[[int], S],
+    tally: Tally | None = None,
 ) -> Analysis[S]:
-    """:func:`analyze` in little memory, by :func:`compact_levels`: the same analysis.
+    """:func:`analyze` in little memory, by :func:`compact_levels` (counted by
+    ``tally``, if given): the same analysis.
 
     >>> from pearls.puzzles import graph
     >>> ring = graph.puzzle({0: [1, 3], 1: [2], 2: [0], 3: [2]}, goal=9)
@@ -372,6 +435,6 @@ def analyze_compact(
     """
     histogram: list[int] = []
     last = rank_array(h.size)
-    for last in compact_levels(puzzle, starts, h, unrank):
+    for last in compact_levels(puzzle, starts, h, unrank, tally):
         histogram.append(len(last))
     return Analysis(sum(histogram), tuple(histogram), tuple(map(unrank, last)))

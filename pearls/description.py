@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import Generic, Literal, Protocol, TypeAlias, TypeGuard, TypeVar
 
 from pearls import literal, values
-from pearls.analysis import Analysis, PerfectHash, analyze, levels
+from pearls.analysis import Analysis, PerfectHash, analyze, analyze_compact, levels
 from pearls.errors import OptionError
 from pearls.limits import Meter, Stats
 from pearls.methods import EVERY, Every, Method, Technique
@@ -680,8 +680,8 @@ class Problem(Generic[S, M]):
         The distances count from the solved positions in the component with
         ``from_goals``, from the start without it; when it is ``None``, from the solved
         positions where the puzzle is reversible and the component holds some, else
-        from the start.  An ``analyser`` runs the analysis instead of
-        :func:`~pearls.analysis.analyze`.
+        from the start.  An ``analyser`` runs the analysis in place of this process
+        (:meth:`_analysed`).
         """
         meter = Meter() if meter is None else meter
         self._fits(meter)
@@ -689,7 +689,7 @@ class Problem(Generic[S, M]):
         origin = "goals" if starts else "start"
         starts = starts or [self.start]
         if analyser is None:
-            analysis = analyze(meter.watch(self.puzzle), starts, self.perfect_hash)
+            analysis = self._analysed(starts, meter)
         else:
             analysis = analyser(self.puzzle, starts, self.perfect_hash, self.key, meter)
         return Survey(
@@ -701,6 +701,17 @@ class Problem(Generic[S, M]):
             pictures=tuple(map(self.show, analysis.farthest)),
             origin=origin,
         )
+
+    def _analysed(self, starts: Sequence[S], meter: Meter) -> Analysis[S]:
+        """Every state reachable from ``starts`` summed up by distance in this process,
+        under ``meter``: compactly (a bit a state, the levels as ranks,
+        :func:`~pearls.analysis.analyze_compact`) where the perfect hash can unrank, else
+        over the states themselves (:func:`~pearls.analysis.analyze`); the same
+        histogram and farthest states, in the same order."""
+        h = self.perfect_hash
+        if h is not None and h.unrank is not None:
+            return analyze_compact(self.puzzle, starts, h, h.unrank, meter)
+        return analyze(meter.watch(self.puzzle), starts, h)
 
     def _fits(self, meter: Meter) -> None:
         """Refuse, before allocating it, a table of flags (a byte a rank) larger than the

@@ -4,8 +4,7 @@ search over the puzzle measures it (the library's law, :func:`pearls.laws.analys
 and on a Dask cluster of worker processes exactly as in one process.  (Apart from
 ``tests/test_laws.py`` so that the two run side by side.)
 
-``make fuzz`` (``HYPOTHESIS_PROFILE=fuzz``) measures larger components than ``make test``,
-and compares Rush Hour on Dask on its smallest example rather than a smaller board.
+``make fuzz`` (``HYPOTHESIS_PROFILE=fuzz``) measures larger components than ``make test``.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from laws import DASK_STATES, FUZZ, SURVEY_BYTES, default_example, held, problem, trial
+from laws import DASK_STATES, SURVEY_BYTES, default_example, held, problem, trial
 
 from pearls.description import Analyser, Description, Survey
 from pearls.errors import LimitReached
@@ -44,13 +43,6 @@ def cluster() -> Iterator[str]:
         yield c.scheduler.address
 
 
-# The board make test compares Rush Hour on: 63 positions, 6 moves at most from the board, 3
-# that far (a truck and two cars besides the special one).  On Dask each level of the search
-# costs a round of tasks (tens of milliseconds), and the smallest of Rush Hour's examples is
-# the deepest component here, 1,366 positions up to 77 moves away (5 s): make fuzz takes it.
-BOARDS = {} if FUZZ else {"rushhour": "......\n......\nB.AA..\nBDDCC.\nB.....\n......"}
-
-
 def smallest_example(d: Description, most: int) -> str:
     """The example whose component is smallest, found by plain searches of at most
     ``most`` states, each stopped past the smallest found before it (a larger one cannot
@@ -71,7 +63,7 @@ def test_dask_measures_what_one_process_measures(cluster: str, name: str) -> Non
     from pearls import distributed
 
     d = PUZZLES[name]
-    text = BOARDS.get(name) or d.examples[smallest_example(d, DASK_STATES)]
+    text = d.examples[smallest_example(d, DASK_STATES)]
 
     def measured(analyser: Analyser | None) -> Survey | str:
         meter = Meter(max_states=DASK_STATES, max_memory=SURVEY_BYTES)

@@ -29,6 +29,14 @@ class Future(Generic[_T]):
         state: object = None,
     ) -> None: ...
     def result(self, timeout: float | str | None = None) -> _T: ...
+    # "pending" until done; "cancelled" once its client has lost the scheduler; "error"
+    # if the task failed or (an actor's) its worker was lost.
+    @property
+    def status(self) -> Literal["pending", "cancelled", "finished", "lost", "error"] | None: ...
+    # Let the task's result go (an actor: its worker drops it) once nothing else holds it.
+    def release(self) -> None: ...
+    # Cancel the task ("cancelled", as the scheduler does to a task it drops).
+    def cancel(self, reason: object = None, msg: object = None, **kwargs: object) -> None: ...
 
 class LocalCluster:
     """A scheduler and workers on this machine."""
@@ -70,6 +78,10 @@ class LocalCluster:
 
 class Client:
     """A connection to a scheduler, through which tasks are submitted and gathered."""
+
+    # "running" while joined; "connecting" while it joins the scheduler again, after a
+    # loss; "closed" once it has given up (or was closed).
+    status: str
 
     def __init__(
         self,
