@@ -117,7 +117,7 @@ typecheck-wheel: $(STAMP) $(RELEASE_WHEEL)
 	$(BIN)/python tests/wheel_types.py $(TYPES_VENV)/report.json
 
 # At length, some minutes: the parsers' fuzz tests with 20,000 examples each (`make test`
-# runs 60), every hostile value on every option, the laws over larger components and on
+# runs 30), every hostile value on every option, the laws over larger components and on
 # the examples `make test` trades for smaller boards (docs/testing.md), and the tests
 # marked slow.
 fuzz: $(STAMP)

@@ -5,6 +5,8 @@ exception."""
 from __future__ import annotations
 
 import json
+import re
+from functools import partial
 
 import pytest
 from hypothesis import given
@@ -17,6 +19,7 @@ from pearls.limits import Stats
 from pearls.registry import PUZZLES
 from pearls.web import MAX_WATCHED, solve
 
+SLOW = partial(pytest.param, marks=pytest.mark.slow)
 QUICK = {"max_states": 20_000, "timeout": 5}  # each request stops within seconds
 
 
@@ -59,7 +62,13 @@ def test_a_solution_is_said_as_the_command_line_says_it(
         assert all(f.startswith("<svg") for f in frames)
 
 
-@pytest.mark.parametrize("name", list(PUZZLES))
+def timeless(line: str) -> str:
+    """A line with its one varying figure, the seconds taken, left out."""
+    return re.sub(r" in [0-9.]+ s\b", " in _ s", line)
+
+
+# the 8 puzzle's analysis (181,440 boards) is said by the same code as the others': make fuzz
+@pytest.mark.parametrize("name", [p if p != "eight" else SLOW(p) for p in PUZZLES])
 def test_an_analysis_is_said_as_the_command_line_says_it(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -69,7 +78,7 @@ def test_an_analysis_is_said_as_the_command_line_says_it(
     out, err = capsys.readouterr()
     if code == 3:
         assert answer["status"] == "limit"
-        assert err.startswith(f"pearls: {answer['outcome']}; ")
+        assert timeless(err).startswith(f"pearls: {timeless(answer['outcome'])}; ")
         return
     assert answer["status"] == "analysed"
     assert "".join(f"{line}\n" for line in answer["text"]) == out
