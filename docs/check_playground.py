@@ -2,7 +2,7 @@
 
     python docs/check_playground.py [SITE] [--chromium PATH] [--browser {required,optional}]
                                     [--runnable {required,optional}] [--out DIR]
-                                    [--bench ROUNDS] [--only PHASE,...]
+                                    [--bench ROUNDS] [--only PHASE,...] [--quick]
 
 SITE (default ``site``, as ``make site`` builds it, made runnable by ``make runnable``) is
 served by ``python -m http.server`` on 127.0.0.1, and Chromium starts with a fresh profile
@@ -46,7 +46,9 @@ from solved to ``DIR/play-rushhour-NAME.png``, the figures to
 problems in the browser and in CPython (with and without pyrsistent's C extension),
 round by round in turn, and reports the medians and their ratios.  ``--only`` runs the
 phases named (of first_load, lazy, eight, korf, watch, play, stop, examples, figures,
-bench), the requests still checked.
+bench), the requests still checked.  ``--quick`` (``make test``) runs the examples of
+four pages (:data:`QUICK_PAGES`) and plays p1 alone; ``make test-site-rest`` (run by CI
+after ``make test``) runs every page's examples and plays both.
 
 Where Chromium is missing, or the site was built without its runtime (no npm), the
 check says so in one line and succeeds with ``--browser optional`` or ``--runnable
@@ -114,6 +116,9 @@ WATCHED = (
     ({"puzzle": "eight", "example": "hardest", "method": "astar"}, "watch-eight-astar.png", 40),
 )  # what the watch mode is checked on, its screenshot, and the steps taken before it
 PLAYED = (("p1", 34), ("p2", 18))  # Table 18.1's problems played by hints, and their moves
+# --quick: the pages whose first examples run (one batch: the chapter's, a puzzle's, the
+# library's own), and the problem played (the first)
+QUICK_PAGES = ("/", "/chapter/", "/rushhour/", "/own-puzzle/")
 LONG = "/playground/?puzzle=fifteen&example=forty-four&method=bfs&run=1"
 KORF_1 = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3"  # Korf's first instance: 57 moves
 SECONDS = 240.0  # the longest wait for Python to load and answer, on a busy machine
@@ -448,10 +453,10 @@ def hinted(check: Check, page: Page, example: str, fewest: int) -> None:
     check.expect(len(moves) == fewest and solved, f"{where}: the link's moves do not solve it")
 
 
-def check_play(check: Check, context: BrowserContext) -> None:
+def check_play(check: Check, context: BrowserContext, quick: bool = False) -> None:
     """Play mode: Rush Hour's Table 18.1 problems by hints alone; Undo; the game's link
     and a reload restore the position; Redo; an illegal move in a link in one line."""
-    for example, fewest in PLAYED:
+    for example, fewest in PLAYED[:1] if quick else PLAYED:
         where = f"play {example}"
         page = context.new_page()
         page.goto(f"{check.base}/playground/?puzzle=rushhour&example={example}&play=1")
@@ -588,15 +593,18 @@ def check_stop(check: Check, context: BrowserContext) -> None:
     page.close()
 
 
-def check_examples(check: Check, context: BrowserContext, together: int = 4) -> None:
-    """Run the first pycon block of each docs page, ``together`` pages at a time (each
-    page loads its own Python); compare each output with its doctest's want."""
+def check_examples(
+    check: Check, context: BrowserContext, quick: bool = False, together: int = 4
+) -> None:
+    """Run the first pycon block of each docs page (``quick``: of :data:`QUICK_PAGES`),
+    ``together`` pages at a time (each page loads its own Python); compare each output
+    with its doctest's want."""
     blocks = {}
     for source in sorted((ROOT / "docs").glob("*.md")):
         text = first_block(source.read_text(encoding="utf-8"))
         if text is not None:
             blocks["/" if source.stem == "index" else f"/{source.stem}/"] = text
-    paths = list(blocks)
+    paths = [path for path in blocks if path in QUICK_PAGES or not quick]
     for at in range(0, len(paths), together):
         pages = {path: context.new_page() for path in paths[at : at + together]}
         for path, page in pages.items():
@@ -847,7 +855,14 @@ def bench(check: Check, context: BrowserContext, rounds: int) -> None:
     }
 
 
-def run(site: Path, chromium: str, out: Path, rounds: int, only: Sequence[str] = ()) -> Check:
+def run(
+    site: Path,
+    chromium: str,
+    out: Path,
+    rounds: int,
+    only: Sequence[str] = (),
+    quick: bool = False,
+) -> Check:
     """Serve the site, drive Chromium through the checks, log every request."""
     out.mkdir(parents=True, exist_ok=True)
     with serve(site) as base, sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
@@ -867,9 +882,9 @@ def run(site: Path, chromium: str, out: Path, rounds: int, only: Sequence[str] =
             "eight": lambda: check_eight(check, context),
             "korf": lambda: check_korf(check, context),
             "watch": lambda: check_watch(check, context),
-            "play": lambda: check_play(check, context),
+            "play": lambda: check_play(check, context, quick),
             "stop": lambda: check_stop(check, context),
-            "examples": lambda: check_examples(check, context),
+            "examples": lambda: check_examples(check, context, quick),
             "figures": lambda: check_figures(check, context),
             "bench": lambda: bench(check, context, rounds) if rounds else None,
         }
@@ -903,6 +918,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "playground")
     parser.add_argument("--bench", type=int, default=0, metavar="ROUNDS")
     parser.add_argument("--only", default="", metavar="PHASE,...")
+    parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
     chromium = find_chromium(args.chromium)
     if chromium is None:
@@ -919,7 +935,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     only = [name for name in args.only.split(",") if name]
-    check = run(args.site, chromium, args.out, args.bench, only)
+    check = run(args.site, chromium, args.out, args.bench, only, args.quick)
     for problem in check.problems:
         print(problem)
     shown = ", ".join(f"{k} {v}" for k, v in check.figures.items() if k.startswith("first_load"))
