@@ -22,9 +22,28 @@ from typing import BinaryIO, TextIO
 from pearls.errors import InputError
 from pearls.frontend import MAX_TEXT
 
-__all__ = ["batch_lines", "read_board"]
+__all__ = ["NotRegular", "batch_lines", "read_board", "regular_descriptor"]
 
-_NONBLOCKING = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for a writer
+_NONBLOCKING = getattr(os, "O_NONBLOCK", 0)  # opening a FIFO must not wait for its other end
+
+
+class NotRegular(Exception):
+    """The path names no regular file; the message says what it is instead."""
+
+
+def regular_descriptor(path: str, flags: int, mode: int = 0o644) -> int:
+    """The file at ``path`` opened with ``flags``, if it is a regular file: opened
+    without waiting (a FIFO's open waits for its other end, for ever) and looked at
+    before a byte moves, then set to block as usual.  :class:`NotRegular` says what
+    it is otherwise; ``os.open``'s :class:`OSError` where it cannot be opened."""
+    descriptor = os.open(path, flags | _NONBLOCKING, mode)
+    kind = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(kind):
+        os.close(descriptor)
+        raise NotRegular("a directory" if stat.S_ISDIR(kind) else "not a regular file")
+    if _NONBLOCKING:
+        os.set_blocking(descriptor, True)
+    return descriptor
 
 
 def read_board(arg: str, stdin: TextIO | None) -> tuple[str, str]:
@@ -59,18 +78,14 @@ def batch_lines(arg: str, stdin: TextIO | None) -> Iterator[str]:
 
 
 def _regular(path: str, what: str) -> BinaryIO:
-    """The file at ``path``, opened to read, if it is a regular file; else one line
-    saying why not.  It is opened without waiting (a FIFO's open waits for a writer)
-    and looked at before a byte is read."""
+    """The file at ``path``, opened to read, if it is a regular file
+    (:func:`regular_descriptor`); else one line saying why not."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | _NONBLOCKING)
+        descriptor = regular_descriptor(path, os.O_RDONLY)
+    except NotRegular as e:
+        raise InputError(f"cannot read {what}: it is {e} (stdin is '-')") from e
     except OSError as e:
         raise InputError(f"cannot read {what}: {e.strerror or e}") from e
-    mode = os.fstat(descriptor).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(descriptor)
-        kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
-        raise InputError(f"cannot read {what}: it is {kind} (stdin is '-')")
     return open(descriptor, "rb")  # handed to the caller, who closes it
 
 

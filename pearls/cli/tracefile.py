@@ -20,19 +20,18 @@ from __future__ import annotations
 import errno
 import json
 import os
-import stat
 from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager
 from typing import TextIO
 
+from pearls.cli.reading import NotRegular, regular_descriptor
 from pearls.errors import InputError
 from pearls.types import JSON
 
 __all__ = ["Write", "opened"]
 
 Write = Callable[[Sequence[dict[str, JSON]]], None]  # writes a trace's events, one a line
-_NONBLOCKING = getattr(os, "O_NONBLOCK", 0)  # a FIFO with no reader is refused, not waited on
-_FLAGS = os.O_WRONLY | os.O_CREAT | _NONBLOCKING | getattr(os, "O_NOFOLLOW", 0)  # no link followed
+_FLAGS = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)  # no link followed
 
 
 @contextmanager
@@ -53,20 +52,15 @@ def opened(path: str, out: TextIO) -> Generator[Write, None, None]:
 
 
 def _descriptor(path: str) -> int:
-    """The file at ``path`` opened to write (made if missing), if it is a regular file;
-    else one line saying why not."""
+    """The file at ``path`` opened to write (made if missing), if it is a regular file
+    (:func:`~pearls.cli.reading.regular_descriptor`: a FIFO with no reader is refused,
+    not waited on); else one line saying why not."""
     try:
-        descriptor = os.open(path, _FLAGS, 0o644)
+        return regular_descriptor(path, _FLAGS)
+    except NotRegular as e:
+        raise InputError(f"--trace: {path!r} is {e} (standard output is '-')") from e
     except OSError as e:
         raise InputError(f"--trace: cannot write to {path!r}: {_why(e)}") from e
-    mode = os.fstat(descriptor).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(descriptor)
-        kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
-        raise InputError(f"--trace: {path!r} is {kind} (standard output is '-')")
-    if _NONBLOCKING:
-        os.set_blocking(descriptor, True)
-    return descriptor
 
 
 def _why(e: OSError) -> str:
