@@ -77,6 +77,13 @@ W = TypeVar("W")  # what one owner sends another of a level: packed ranks, or st
 CHUNK = 1 << 12  # ranks or states an owner expands at a time, between two looks at its worker
 
 
+def _owned_bits(h: PerfectHash[S], index: int, n: int) -> bytearray:
+    """A bit for each rank owner ``index`` of ``n`` owns (``r mod n == index``, bit
+    ``r div n``), all clear."""
+    owned = (h.size - index + n - 1) // n
+    return bytearray(addressable((owned + 7) // 8))
+
+
 class Shard(ABC, Generic[S, W]):
     """Owner ``index`` of ``n``'s share of an analysis: the states it owns that it has
     met, its part of the current level and of the one before (``last``: once the
@@ -162,8 +169,7 @@ class RankShard(Shard[S, bytes], Generic[S, M]):
         unrank = self.h.unrank
         assert unrank is not None  # a shard by ranks is made only where the hash unranks
         if self.seen is None:
-            owned = (self.h.size - self.index + self.n - 1) // self.n
-            working = self._with(bytearray(addressable((owned + 7) // 8)), self.level[:0])
+            working = self._with(_owned_bits(self.h, self.index, self.n), self.level[:0])
             working.level = working.kept(working.level, [self.level.tobytes()])
         else:
             working = self.saved()
@@ -278,8 +284,7 @@ class HashShard(Shard[S, Ranked[S]], Generic[S, M]):
     def begun(self) -> HashShard[S, M]:
         if self.seen is not None:
             return self.saved()
-        owned = (self.h.size - self.index + self.n - 1) // self.n
-        seen = bytearray(addressable((owned + 7) // 8))
+        seen = _owned_bits(self.h, self.index, self.n)
         working = HashShard(self.index, self.n, self.puzzle, self.h, seen, [], [])
         ranks = rank_array(self.h.size)
         ranks.extend(self.h.rank(q) for q in self.level)
