@@ -590,10 +590,12 @@ class _Conductor(Generic[S, W]):
                 if isinstance(e, OSError) or self.places[j] not in self._workers():
                     raise _Lost(f"the Dask worker at {self.places[j]}") from e
                 raise
-            except Exception:  # Dask's wait loses a cancellation: UnboundLocalError
-                if future.status != "cancelled":
+            except Exception as e:  # Dask's wait may end with neither: UnboundLocalError
+                if future.status == "cancelled" or self.c.status != "running":
+                    raise self._cancelled(j) from None
+                if not isinstance(e, UnboundLocalError):
                     raise
-                raise self._cancelled(j) from None
+                self._limit()  # a wait cut short, as by a timeout: wait again
 
     def _cancelled(self, j: int) -> _Lost:
         """The loss behind owner ``j``'s future cancelled: of the scheduler, where the
