@@ -423,6 +423,9 @@ def tasks_held(dask_worker: Holder) -> int:
     return len(dask_worker.state.tasks)
 
 
+LIMIT = 10  # seconds: the lost scheduler's command's time limit
+
+
 def under_way(address: str, run: subprocess.Popen[str]) -> None:
     """Return once the workers of the cluster at ``address`` hold two tasks (two
     owners): an analysis is under way there; or once the command ``run`` has ended (its
@@ -437,12 +440,13 @@ def test_a_lost_scheduler_ends_the_command_in_one_line_within_its_time_limit(
     doomed: tuple[str, subprocess.Popen[str]],
 ) -> None:
     """Twelve discs (4,096 levels, many seconds) on a cluster whose scheduler is killed
-    once the analysis is under way: the command ends at its time limit of 5 s (by its
+    once the analysis is under way: the command ends at its time limit of 10 s (by its
     own clock), exit code 3, its one line saying what was lost.  (It ended in Dask's
-    traceback.)"""
+    traceback.)  At a limit of 5 s, under a load average of 6, the command once reached
+    its limit before its owners were made, the scheduler still there."""
     address, cluster = doomed
     command = [sys.executable, "-m", "pearls", "analyze", "hanoi", "--discs", "12"]
-    command += ["--scheduler", address, "--timeout", "5"]
+    command += ["--scheduler", address, "--timeout", str(LIMIT)]
     with subprocess.Popen(command, stderr=subprocess.PIPE, text=True) as run:
         under_way(address, run)
         cluster.kill()
@@ -451,4 +455,4 @@ def test_a_lost_scheduler_ends_the_command_in_one_line_within_its_time_limit(
     assert err.startswith(f"pearls: the Dask scheduler at {address} was lost at level ")
     assert err.endswith("; --timeout sets this limit\n") and err.count("\n") == 1
     took = re.search(r"states expanded in ([0-9.]+) s\)", err)
-    assert took is not None and float(took[1]) < 5 + 1  # by the command's own clock
+    assert took is not None and float(took[1]) < LIMIT + 1  # by the command's own clock
