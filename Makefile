@@ -3,6 +3,13 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+# Installs into the venv (uv's pip; `make` installs uv there first).
+UV     := $(BIN)/uv pip install --quiet --python $(BIN)/python
+# Python writes its compiled modules (__pycache__), whatever the environment says: every
+# process the checks start (pytest's workers, Dask's, the command line's) would otherwise
+# compile pearls, its tests and their libraries again (pytest's workers, collecting, take
+# 20 s of CPU with the caches and 38 s without).
+unexport PYTHONDONTWRITEBYTECODE
 # The stamp's name records the install mode, so a .venv installed another way reinstalls once.
 STAMP  := $(VENV)/.installed-editable-compat
 # The docs' own Python: the reference generator, its griffe extension, the browser checks,
@@ -12,11 +19,12 @@ DOCSPY := docs/gen_ref_pages.py docs/rst_docstrings.py docs/check_site.py docs/h
 	docs/hooks/notebook.py
 # mkdocs with the plugins' banners about MkDocs 2 silenced: they are notices, not problems.
 MKDOCS := NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs
-# pytest's worker processes (pytest-xdist): two a core, since many tests wait rather than
-# compute (a command's time limit running out, a Dask cluster starting, a worker killed):
-# on two cores, 4 workers take 160 s where 2 took 196 s, for the same CPU time.
+# pytest's worker processes (pytest-xdist): one a core. Beside the site and the checkers,
+# which fill the cores while a test waits (on a time limit, a cluster, a killed worker),
+# 2 workers made `make test` 255 s where 4 made it 287 s on two cores; the tests alone
+# finish sooner with two a core (160 s against 196 s: `make test-python WORKERS=4`).
 # WORKERS=0 runs them in one process.
-WORKERS ?= $(shell expr 2 \* $$(nproc 2>/dev/null || echo 1))
+WORKERS ?= $(shell nproc 2>/dev/null || echo 1)
 # The browser check opens the built site in Chromium: $(CHROMIUM) when given, else
 # `chromium` on the PATH or Debian's /usr/bin/chromium. Where there is none it is skipped,
 # in one line, unless BROWSER=required (as .ci/run sets it), which fails instead.
@@ -28,16 +36,18 @@ BROWSER  ?= optional
 demo: $(STAMP)
 	$(BIN)/pearls solve rushhour --example g1
 
-# The distributions are built first, once (every build writes in the tree); then the three
-# parts run side by side: the static checks (single-threaded, each on one core), the tests
-# (one worker a core) and the site in a browser.
+# Three parts run side by side: the tests (one worker a core), from the start; the static
+# checks (single-threaded, each on one core) and the site in a browser, once the
+# distributions they read are built (once: every build writes in the tree). FRESH names
+# what those two wait for.
+FRESH ?=
 test: $(STAMP)
-	@$(MAKE) --no-print-directory dists
-	@$(MAKE) --no-print-directory -j3 --output-sync=target test-static test-python test-site
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-python test-static test-site \
+		FRESH=dists
 
 # The three parts of `make test`.
 .PHONY: test-static test-python test-site
-test-static: $(STAMP)
+test-static: $(STAMP) $(FRESH)
 	$(BIN)/ruff check pearls tests bench examples typings $(DOCSPY)
 	$(BIN)/ruff format --check pearls tests bench examples typings $(DOCSPY)
 	$(BIN)/mypy --strict pearls tests bench examples/jugs/pearls_jugs $(DOCSPY)
@@ -47,20 +57,24 @@ test-static: $(STAMP)
 test-python: $(STAMP)
 	$(BIN)/pytest -n $(WORKERS) --dist worksteal --durations=15
 
-test-site: $(STAMP)
+test-site: $(STAMP) $(FRESH)
 	@$(MAKE) --no-print-directory site
-	$(BIN)/python docs/check_site.py site --browser $(BROWSER) $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
+	$(BIN)/python docs/check_site.py site --browser $(BROWSER) --quick \
+		$(if $(CHROMIUM),--chromium '$(CHROMIUM)')
 	$(BIN)/python docs/check_playground.py site --browser $(BROWSER) --runnable $(RUNNABLE) \
 		--quick $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
 
-# What the browser check leaves out under `make test` (it runs four pages' examples and
-# plays p1): every docs page's first examples in the browser, and p1 and p2 played by
-# hints. CI runs it after `make test`, on the site that built (some two minutes).
+# What the browser checks leave out under `make test` (docs/testing.md): the API
+# reference's pages opened in Chromium (`make test` reads their links from the HTML),
+# every docs page's first examples in the browser, p1 and p2 played by hints, the 8
+# puzzle watched, and the 8 puzzle and Korf's first instance solved in the browser.
+# CI runs it after `make test`, on the site that built (some three minutes).
 .PHONY: test-site-rest
 test-site-rest: $(STAMP)
 	@test -f site/runnable.json || $(MAKE) --no-print-directory site
+	$(BIN)/python docs/check_site.py site --browser $(BROWSER) $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
 	$(BIN)/python docs/check_playground.py site --browser $(BROWSER) --runnable $(RUNNABLE) \
-		--only examples,play $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
+		--only eight,korf,watch,examples,play $(if $(CHROMIUM),--chromium '$(CHROMIUM)')
 
 # The docs site in site/, built as `make test` builds it (strict: a warning fails it),
 # with its examples and playground runnable in the reader's browser (`make runnable`).
@@ -77,8 +91,9 @@ wheel: | $(BIN)/python
 # The release as PyPI gets it: `python -m build` makes the sdist and, from it, the wheel;
 # twine's strict check passes both; the wheel built from the sdist is byte for byte the one
 # built from the tree (both dated by the last commit); the sdist carries CHANGELOG.md; and
-# a fresh venv that installs the sdist alone passes tests/smoke_release.py. About a
-# minute, mostly pip. The release's wheel is also the one the site and typecheck-wheel use.
+# a fresh venv that installs the sdist alone, with pip as a user would, passes
+# tests/smoke_release.py. The builds' own environments are made by uv. Some 25 s, mostly
+# installing. The release's wheel is also the one the site and typecheck-wheel use.
 RELEASE := build/release
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 EPOCH   := $(shell git log -1 --format=%ct 2>/dev/null || echo 315532800)
@@ -88,8 +103,9 @@ RELEASE_WHEEL := $(RELEASE)/functional_pearls-$(VERSION)-py3-none-any.whl
 .PHONY: dists release-check
 dists: $(STAMP)
 	rm -rf $(RELEASE) && mkdir -p $(RELEASE)/tree
-	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --outdir $(RELEASE) . >/dev/null
-	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --wheel --outdir $(RELEASE)/tree . >/dev/null
+	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --installer uv --outdir $(RELEASE) . >/dev/null
+	SOURCE_DATE_EPOCH=$(EPOCH) $(BIN)/python -m build --installer uv --wheel --outdir $(RELEASE)/tree . \
+		>/dev/null
 
 SOURCES := pyproject.toml MANIFEST.in README.md CHANGELOG.md LICENSE \
 	$(shell find pearls -type f -not -path '*/__pycache__/*' 2>/dev/null)
@@ -112,16 +128,14 @@ release-check: $(STAMP) $(RELEASE_WHEEL)
 # dependencies and the dask extra, in a venv of its own under build/ (made once; the wheel
 # reinstalled each time), read from outside the source tree so that the installed files
 # are the ones checked. Every exported name's type must be known (tests/wheel_types.py reads the
-# report). About 20 s.
+# report). About 15 s.
 TYPES_VENV := build/typecheck-wheel
 
 .PHONY: typecheck-wheel
 typecheck-wheel: $(STAMP) $(RELEASE_WHEEL)
-	@test -x $(TYPES_VENV)/bin/python || $(PYTHON) -m venv $(TYPES_VENV)
-	$(TYPES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps \
-		--force-reinstall $(RELEASE_WHEEL)
-	$(TYPES_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
-		"$(RELEASE_WHEEL)[dask]"
+	@test -x $(TYPES_VENV)/bin/python || $(PYTHON) -m venv --without-pip $(TYPES_VENV)
+	$(BIN)/uv pip install --quiet --python $(TYPES_VENV)/bin/python \
+		--reinstall-package functional-pearls "$(RELEASE_WHEEL)[dask]"
 	cd $(TYPES_VENV) && PATH="$$PWD/bin:$$PATH" VIRTUAL_ENV="$$PWD" $(CURDIR)/$(BIN)/basedpyright \
 		--outputjson --verifytypes pearls --ignoreexternal > report.json || test -s report.json
 	$(BIN)/python tests/wheel_types.py $(TYPES_VENV)/report.json
@@ -158,11 +172,12 @@ docs: $(STAMP)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# editable_mode=compat installs a plain .pth line, which mypy follows into users' scripts;
-# the default mode's import hook hides the package's types from mypy.
+# pip installs uv, and uv the rest: some 10 s where pip alone took 68 s of a fresh clone's
+# make test. editable_mode=compat installs a plain .pth line, which mypy follows into users'
+# scripts; the default mode's import hook hides the package's types from mypy.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
-		--config-settings editable_mode=compat --editable '.[dev]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
+	$(UV) --config-setting editable_mode=compat --editable '.[dev]'
 	touch $@
 
 clean:

@@ -46,9 +46,12 @@ from solved to ``DIR/play-rushhour-NAME.png``, the figures to
 problems in the browser and in CPython (with and without pyrsistent's C extension),
 round by round in turn, and reports the medians and their ratios.  ``--only`` runs the
 phases named (of first_load, lazy, eight, korf, watch, play, stop, examples, figures,
-bench), the requests still checked.  ``--quick`` (``make test``) runs the examples of
-four pages (:data:`QUICK_PAGES`) and plays p1 alone; ``make test-site-rest`` (run by CI
-after ``make test``) runs every page's examples and plays both.
+bench), the requests still checked.  ``--quick`` (``make test``) leaves out the 8
+puzzle's and Korf's boards (:data:`QUICK_LEAVES`), watches Rush Hour alone, runs the
+first examples of the chapter (on the live figures' page, its Python loaded) and of
+:data:`QUICK_PAGES`, and plays p1 alone, without the reload: each page loads its own
+Python, some 6 s of Chromium's CPU.  ``make test-site-rest`` (run by CI after ``make
+test``) runs those phases whole.
 
 Where Chromium is missing, or the site was built without its runtime (no npm), the
 check says so in one line and succeeds with ``--browser optional`` or ``--runnable
@@ -116,9 +119,11 @@ WATCHED = (
     ({"puzzle": "eight", "example": "hardest", "method": "astar"}, "watch-eight-astar.png", 40),
 )  # what the watch mode is checked on, its screenshot, and the steps taken before it
 PLAYED = (("p1", 34), ("p2", 18))  # Table 18.1's problems played by hints, and their moves
-# --quick: the pages whose first examples run (one batch: the chapter's, a puzzle's, the
-# library's own), and the problem played (the first)
-QUICK_PAGES = ("/", "/chapter/", "/rushhour/", "/own-puzzle/")
+# --quick: the page whose first examples run in a page of their own (the chapter's run on
+# the live figures' page), the problem played (the first), the watch (the first) and the
+# phases left out.
+QUICK_PAGES = ("/own-puzzle/",)
+QUICK_LEAVES = ("eight", "korf")
 LONG = "/playground/?puzzle=fifteen&example=forty-four&method=bfs&run=1"
 KORF_1 = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3"  # Korf's first instance: 57 moves
 SECONDS = 240.0  # the longest wait for Python to load and answer, on a busy machine
@@ -377,10 +382,11 @@ def check_korf(check: Check, context: BrowserContext) -> None:
     page.close()
 
 
-def check_watch(check: Check, context: BrowserContext) -> None:
-    """The watch mode: ``#watch`` reads "step 1 of N" with CPython's N, and stepping
-    forward changes the drawing; a screenshot some steps in."""
-    for asked, shot, steps in WATCHED:
+def check_watch(check: Check, context: BrowserContext, quick: bool = False) -> None:
+    """The watch mode (``quick``: on Rush Hour alone): ``#watch`` reads "step 1 of N"
+    with CPython's N, and stepping forward changes the drawing; a screenshot some steps
+    in."""
+    for asked, shot, steps in WATCHED[:1] if quick else WATCHED:
         page = context.new_page()
         query = "&".join(f"{k}={v}" for k, v in asked.items())
         page.goto(f"{check.base}/playground/?{query}&watch=1")
@@ -455,7 +461,8 @@ def hinted(check: Check, page: Page, example: str, fewest: int) -> None:
 
 def check_play(check: Check, context: BrowserContext, quick: bool = False) -> None:
     """Play mode: Rush Hour's Table 18.1 problems by hints alone; Undo; the game's link
-    and a reload restore the position; Redo; an illegal move in a link in one line."""
+    and (unless ``quick``) a reload restore the position; Redo; on the first game's
+    page, the drawing clicked; an illegal move in a link in one line."""
     for example, fewest in PLAYED[:1] if quick else PLAYED:
         where = f"play {example}"
         page = context.new_page()
@@ -477,16 +484,19 @@ def check_play(check: Check, context: BrowserContext, quick: bool = False) -> No
         game_ready(opened)
         check.expect(shown_game(opened) == undone, f"{where}: the link shows {shown_game(opened)}")
         opened.close()
-        page.reload()
-        game_ready(page)
-        check.expect(shown_game(page) == undone, f"{where}: a reload shows {shown_game(page)}")
+        if not quick:
+            page.reload()
+            game_ready(page)
+            shown = shown_game(page)
+            check.expect(shown == undone, f"{where}: a reload shows {shown}")
         page.click("#pg-redo")
         game_ready(page)
         said = page.inner_text("#pg-status")
         check.expect(said.startswith(f"solved in {fewest}"), f"{where}: Redo gave {said!r}")
+        if example == PLAYED[0][0]:
+            check_clicks(check, page)
         page.close()
         check_illegal(check, context, link)
-    check_clicks(check, context)
 
 
 def vehicle_end(page: Page, name: str, end: str) -> None:
@@ -513,12 +523,16 @@ def first_of(value: JSON, key: str | None = None) -> str:
     return item if isinstance(item, str) else ""
 
 
-def check_clicks(check: Check, context: BrowserContext) -> None:
-    """Clicking the drawing of p2: car C's left end, then its right end, then its left
-    end move it that way (C-1, C+1, C-1); car E (one way free) moves down (E+1).  Then
-    the keys: u undoes, r redoes, h plays the hint, 1 the first legal move."""
-    page = context.new_page()
-    page.goto(f"{check.base}/playground/?puzzle=rushhour&example=p2&play=1")
+def check_clicks(check: Check, page: Page) -> None:
+    """On a page in play mode, p2 chosen (a new game begins, the page not loaded again),
+    clicking the drawing: car C's left end, then its right end, then its left end move
+    it that way (C-1, C+1, C-1); car E (one way free) moves down (E+1).  Then the keys:
+    u undoes, r redoes, h plays the hint, 1 the first legal move."""
+    page.select_option("#pg-example", "p2")
+    page.wait_for_function(
+        "() => new URLSearchParams(location.search).get('example') === 'p2'",
+        timeout=SECONDS * 1000,
+    )
     game_ready(page)
     for name, end in (("C", "left"), ("C", "right"), ("C", "left"), ("E", "left")):
         vehicle_end(page, name, end)
@@ -536,7 +550,6 @@ def check_clicks(check: Check, context: BrowserContext) -> None:
     check.expect(
         keyed == pressed, f"the keys u, r, h, 1 after {want} played {keyed}, not {pressed}"
     )
-    page.close()
 
 
 def check_illegal(check: Check, context: BrowserContext, link: str) -> None:
@@ -599,11 +612,7 @@ def check_examples(
     """Run the first pycon block of each docs page (``quick``: of :data:`QUICK_PAGES`),
     ``together`` pages at a time (each page loads its own Python); compare each output
     with its doctest's want."""
-    blocks = {}
-    for source in sorted((ROOT / "docs").glob("*.md")):
-        text = first_block(source.read_text(encoding="utf-8"))
-        if text is not None:
-            blocks["/" if source.stem == "index" else f"/{source.stem}/"] = text
+    blocks = example_blocks()
     paths = [path for path in blocks if path in QUICK_PAGES or not quick]
     for at in range(0, len(paths), together):
         pages = {path: context.new_page() for path in paths[at : at + together]}
@@ -614,6 +623,16 @@ def check_examples(
             compare_outputs(check, page, path, blocks[path])
             page.close()
     check.figures["example_pages"] = len(paths)
+
+
+def example_blocks() -> dict[str, str]:
+    """The first pycon block of each docs page that has one, by the page's path."""
+    blocks = {}
+    for source in sorted((ROOT / "docs").glob("*.md")):
+        text = first_block(source.read_text(encoding="utf-8"))
+        if text is not None:
+            blocks["/" if source.stem == "index" else f"/{source.stem}/"] = text
+    return blocks
 
 
 def compare_outputs(check: Check, page: Page, path: str, text: str) -> None:
@@ -787,11 +806,12 @@ def stopped_at(
     return shown
 
 
-def check_figures(check: Check, context: BrowserContext) -> None:
+def check_figures(check: Check, context: BrowserContext, examples: bool = False) -> None:
     """The chapter's live figures, each stepped as a reader would: Step (which loads
     Python), three more, Back, then Play and Pause; at each stop the lines lit and the
     variables agree with :mod:`pearls.literal` run here, and the variables change as
-    the figure steps.  A screenshot of each."""
+    the figure steps.  A screenshot of each.  With ``examples``, then the page's first
+    examples, on the Python the figures loaded."""
     page = context.new_page()
     page.goto(check.base + CHAPTER)
     began = time.monotonic()
@@ -817,6 +837,11 @@ def check_figures(check: Check, context: BrowserContext) -> None:
         check.expect(texts[4] == texts[2], f"{CHAPTER}#explore-{name}: Back did not restore step 3")
         hidden = ".md-header { visibility: hidden }"  # the page's bar would cover the figure
         figure.screenshot(path=check.out / f"explore-{name}.png", style=hidden)
+    if examples:
+        page.click(".pearls-run >> nth=0")
+        compare_outputs(check, page, CHAPTER, example_blocks()[CHAPTER])
+        pages = check.figures.get("example_pages", 0)
+        check.figures["example_pages"] = (pages if isinstance(pages, int) else 0) + 1
     page.close()
 
 
@@ -881,16 +906,16 @@ def run(
             "lazy": lambda: check_lazy(check, context),
             "eight": lambda: check_eight(check, context),
             "korf": lambda: check_korf(check, context),
-            "watch": lambda: check_watch(check, context),
+            "watch": lambda: check_watch(check, context, quick),
             "play": lambda: check_play(check, context, quick),
             "stop": lambda: check_stop(check, context),
             "examples": lambda: check_examples(check, context, quick),
-            "figures": lambda: check_figures(check, context),
+            "figures": lambda: check_figures(check, context, quick),
             "bench": lambda: bench(check, context, rounds) if rounds else None,
         }
         try:
             for name, phase in phases.items():
-                if only and name not in only:
+                if (only and name not in only) or (quick and name in QUICK_LEAVES):
                     continue
                 began = time.monotonic()
                 phase()

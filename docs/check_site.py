@@ -2,7 +2,7 @@
 trip over.
 
     python docs/check_site.py [SITE] [--screenshot PNG] [--chromium PATH]
-                              [--browser {required,optional}]
+                              [--browser {required,optional}] [--quick]
 
 SITE (default ``site``, where ``make site`` builds it) is served on 127.0.0.1 at a free
 port.  Every page the sources promise (each ``docs/*.md`` and the API reference page of
@@ -13,6 +13,12 @@ would leave this machine (it is blocked).  The chapter page is opened once more 
 JavaScript off: its live figures must show their equations, the Python beside them and
 a note (``check_without_javascript``).  The home page, and the chapter's first live
 figure without JavaScript, are saved as screenshots for a person to look at.
+
+``--quick`` (``make test``) opens in Chromium only the pages the sources promise at the
+top (each ``docs/*.md`` and the 404 page); every other page, the API reference's among
+them, is read from its HTML file (:class:`Scanned`): its links, anchors and images are
+checked all the same, its scripts are not run.  Each page Chromium opens costs some
+0.6 s of its CPU; ``make test-site-rest`` (CI) opens them all.
 
 The browser is ``--chromium``, else ``$CHROMIUM``, else ``chromium`` on the PATH, else
 Debian's ``/usr/bin/chromium``.  Where none is found, ``--browser optional`` prints one
@@ -35,10 +41,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
+from html.parser import HTMLParser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urldefrag, urlsplit
+from urllib.parse import unquote, urldefrag, urljoin, urlsplit
 
 from figures import FIGURES
 from playwright.sync_api import (
@@ -54,6 +61,7 @@ from playwright.sync_api import (
 
 __all__ = [
     "Report",
+    "Scanned",
     "check",
     "check_without_javascript",
     "expected_pages",
@@ -210,12 +218,58 @@ def scan(page: Page, base: str, path: str, report: Report) -> None:
     page.wait_for_load_state("networkidle")
     page.evaluate(EAGER)
     found = page.evaluate(SCAN)
-    report.anchors[path] = {str(i) for i in found["ids"] if i}
-    for src in found["broken"]:
+    record(report, base, path, found["ids"], found["links"], found["broken"])
+
+
+def record(
+    report: Report, base: str, path: str, ids: list[str], links: list[str], broken: list[str]
+) -> None:
+    """Record a page's anchors, its images that do not load and its same-origin links
+    (absolute URLs)."""
+    report.anchors[path] = {str(i) for i in ids if i}
+    for src in broken:
         report.add(f"broken image: {path}: {src}")
-    for href in map(str, found["links"]):
+    for href in map(str, links):
         if href.startswith(base + "/"):
             report.links.append((path, href[len(base) :]))
+
+
+class Scanned(HTMLParser):
+    """A page's links, anchors and images as its HTML file has them, before any script
+    runs: what :data:`SCAN` finds in the browser, for a page that is not opened there.
+
+    >>> page = Scanned("http://h/a/")
+    >>> page.feed('<h2 id="x">X</h2><a href="../b/#y">b</a><a name="n"></a><img src="i.png">')
+    >>> page.links, page.ids, page.images
+    (['http://h/b/#y'], ['x', 'n'], ['http://h/a/i.png'])
+    """
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self.links: list[str] = []
+        self.ids: list[str] = []
+        self.images: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "a" and found.get("href") is not None:
+            self.links.append(urljoin(self.url, found["href"]))
+        anchor = found.get("id") or (found.get("name") if tag == "a" else None)
+        if anchor:
+            self.ids.append(anchor)
+        if tag == "img" and found.get("src"):
+            self.images.append(urljoin(self.url, found["src"]))
+
+
+def read(site: Path, base: str, path: str, report: Report) -> None:
+    """Record a page's anchors, images and links from its HTML file: an image is broken
+    where it is on this site and no file serves it."""
+    page = Scanned(base + path)
+    page.feed(file_for(site, path).read_text(encoding="utf-8"))
+    here = [src for src in page.images if src.startswith(base + "/")]
+    broken = [src for src in here if not file_for(site, urlsplit(src[len(base) :]).path).is_file()]
+    record(report, base, path, page.ids, page.links, broken)
 
 
 # The chapter's live figures as a page shows them before any script runs.
@@ -270,8 +324,11 @@ def check_without_javascript(
     browser.close()
 
 
-def check(site: Path, chromium: str, screenshot: Path, modules: list[str]) -> Report:
-    """Visit the promised pages and every page they link to; check every link."""
+def check(
+    site: Path, chromium: str, screenshot: Path, modules: list[str], quick: bool = False
+) -> Report:
+    """Visit the promised pages and every page they link to; check every link.  Where
+    ``quick``, only the top-level pages are opened in Chromium, the others read."""
     report = Report()
     with serve(site) as base, sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
         context = pw.chromium.launch_persistent_context(
@@ -291,6 +348,7 @@ def check(site: Path, chromium: str, screenshot: Path, modules: list[str]) -> Re
         unindexed = {**json.loads(index.read_text("utf-8")), "docs": []} if index.is_file() else {}
         context.route("**/*", local_only)
         promised = expected_pages(ROOT / "docs", modules)
+        top_level = {path for path in promised if not path.startswith("/reference/")}
         todo = list(promised)
         while todo:
             loading: dict[str, Page] = {}
@@ -302,6 +360,9 @@ def check(site: Path, chromium: str, screenshot: Path, modules: list[str]) -> Re
                     report.anchors[path] = set()
                     if path in promised:
                         report.add(f"missing page: {path}")
+                    continue
+                if quick and path not in top_level:
+                    read(site, base, path, report)
                     continue
                 loading[path] = opened(context, base, path, report)
             for path, page in loading.items():
@@ -335,6 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshot", type=Path, default=ROOT / "build/screenshots/index.png")
     parser.add_argument("--chromium", default=os.environ.get("CHROMIUM"))
     parser.add_argument("--browser", choices=["required", "optional"], default="required")
+    parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
     chromium = find_chromium(args.chromium)
     if chromium is None:
@@ -350,11 +412,12 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT / "docs"))
     from gen_ref_pages import modules
 
-    report = check(args.site, chromium, args.screenshot, modules(ROOT / "pearls"))
+    report = check(args.site, chromium, args.screenshot, modules(ROOT / "pearls"), args.quick)
     for problem in report.problems:
         print(problem)
     links = len(report.links)
-    summary = f"{len(report.anchors)} pages, {links} links checked in Chromium"
+    where = "some read from their HTML" if args.quick else "in Chromium"
+    summary = f"{len(report.anchors)} pages, {links} links checked, {where}"
     print(f"check_site: {summary}: {len(report.problems) or 'no'} problems", file=sys.stderr)
     return 1 if report.problems else 0
 

@@ -455,7 +455,7 @@ def test_backtracking_is_the_default_and_bfs_and_dfs_are_offered() -> None:
 
 def test_bfs_stops_cleanly_at_a_limit_on_a_large_board() -> None:
     with pytest.raises(LimitReached):
-        DESCRIPTION.solve("bfs", "8x8", Meter(max_states=20_000))
+        DESCRIPTION.solve("bfs", "8x8", Meter(max_states=2_000))
 
 
 @pytest.mark.parametrize("text", ["4x4 open", "4x4", "3x4 open", "6x6"])
