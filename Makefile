@@ -3,8 +3,9 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-# Installs into the venv (uv's pip; `make` installs uv there first).
-UV     := $(BIN)/uv pip install --quiet --python $(BIN)/python
+# Installs with uv's pip (`make` installs uv into the venv first) into the environment
+# of the Python named by --python.
+UV     := $(BIN)/uv pip install --quiet
 # Python writes its compiled modules (__pycache__), whatever the environment says: every
 # process the checks start (pytest's workers, Dask's, the command line's) would otherwise
 # compile pearls, its tests and their libraries again (pytest's workers, collecting, take
@@ -134,7 +135,7 @@ TYPES_VENV := build/typecheck-wheel
 .PHONY: typecheck-wheel
 typecheck-wheel: $(STAMP) $(RELEASE_WHEEL)
 	@test -x $(TYPES_VENV)/bin/python || $(PYTHON) -m venv --without-pip $(TYPES_VENV)
-	$(BIN)/uv pip install --quiet --python $(TYPES_VENV)/bin/python \
+	$(UV) --python $(TYPES_VENV)/bin/python \
 		--reinstall-package functional-pearls "$(RELEASE_WHEEL)[dask]"
 	cd $(TYPES_VENV) && PATH="$$PWD/bin:$$PATH" VIRTUAL_ENV="$$PWD" $(CURDIR)/$(BIN)/basedpyright \
 		--outputjson --verifytypes pearls --ignoreexternal > report.json || test -s report.json
@@ -177,7 +178,7 @@ $(BIN)/python:
 # scripts; the default mode's import hook hides the package's types from mypy.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
-	$(UV) --config-setting editable_mode=compat --editable '.[dev]'
+	$(UV) --python $(BIN)/python --config-setting editable_mode=compat --editable '.[dev]'
 	touch $@
 
 clean:
